@@ -1,0 +1,141 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { ApiKeyTable } from './api-keys/api-keys.table.js';
+import type { ApiContextPathTable, ApiTable } from './apis/apis.table.js';
+import type { MetadataTable } from './metadata/metadata.table.js';
+import type { TopApiTable } from './top-apis/top-apis.table.js';
+import type { ApplicationTable } from './applications/applications.table.js';
+import type { AuditTable } from './audits/audits.table.js';
+import type { EventTable } from './events/events.table.js';
+import type { GroupTable } from './groups/groups.table.js';
+import type { IdentityProviderTable } from './identity-providers/identity-providers.table.js';
+import type { InstanceTable } from './instances/instances.table.js';
+import type { RevokedSessionTable } from './revoked-sessions/revoked-sessions.table.js';
+import type { HealthCheckTable } from './health-checks/health-checks.table.js';
+import type { RequestLogTable, RequestTable } from './requests/requests.table.js';
+import type { MailTable } from './mails/mails.table.js';
+import type { MembershipTable } from './memberships/memberships.table.js';
+import { migrateToLatest } from './migrations/index.js';
+import type { NotificationTable } from './notifications/notifications.table.js';
+import type { PageTable } from './pages/pages.table.js';
+import type { ParameterTable } from './parameters/parameters.table.js';
+import type { PlanTable } from './plans/plans.table.js';
+import type { RoleTable } from './roles/roles.table.js';
+import type { SubscriptionTable } from './subscriptions/subscriptions.table.js';
+import type { TagTable } from './tags/tags.table.js';
+import type { TokenTable } from './tokens/tokens.table.js';
+import type { UserTable } from './users/users.table.js';
+
+export interface Database {
+  users: UserTable;
+  roles: RoleTable;
+  memberships: MembershipTable;
+  groups: GroupTable;
+  parameters: ParameterTable;
+  tags: TagTable;
+  apis: ApiTable;
+  api_context_paths: ApiContextPathTable;
+  metadata: MetadataTable;
+  top_apis: TopApiTable;
+  plans: PlanTable;
+  applications: ApplicationTable;
+  subscriptions: SubscriptionTable;
+  api_keys: ApiKeyTable;
+  pages: PageTable;
+  events: EventTable;
+  audits: AuditTable;
+  notifications: NotificationTable;
+  tokens: TokenTable;
+  mails: MailTable;
+  identity_providers: IdentityProviderTable;
+  requests: RequestTable;
+  request_logs: RequestLogTable;
+  instances: InstanceTable;
+  health_checks: HealthCheckTable;
+  revoked_sessions: RevokedSessionTable;
+}
+
+/** What repositories take first: the database or a transaction on it. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface StorageOptions {
+  /** `postgres://...` selects PostgreSQL; otherwise SQLite in `dataDir`. */
+  databaseUrl?: string | undefined;
+  /** Folder of the SQLite file `portico.db` (created when missing). */
+  dataDir: string;
+  /** SQLite file name inside dataDir (tests use their own). */
+  sqliteFile?: string;
+  /** Largest number of PostgreSQL connections of this process. */
+  poolSize?: number;
+}
+
+export interface Storage {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Answers when the database does (the health endpoint). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PostgreSQL only: the pool, for LISTEN/NOTIFY. */
+  pgPool?: pg.Pool;
+  /** SQLite only: the database file (other threads open their own connection to it). */
+  sqlitePath?: string;
+}
+
+// int8 (COUNT, bigint epoch milliseconds) as JavaScript numbers: all our values fit in 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens the database of the configuration and brings its schema up to date. */
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  const storage = connect(options);
+  try {
+    await migrateToLatest(storage.db);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  return storage;
+}
+
+/** Opens the database without migrating (the `portico migrate` command migrates itself). */
+export function connect(options: StorageOptions): Storage {
+  if (options.databaseUrl && /^postgres(ql)?:/.test(options.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client that loses its server must not bring the process down.
+    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      pgPool: pool,
+      ping: async () => {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+  if (options.databaseUrl) throw new Error(`Unsupported DATABASE_URL: ${options.databaseUrl.split(':')[0]}`);
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, options.sqliteFile ?? 'portico.db');
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  // FULL: a write answered with success is on disk, even if the machine stops right after.
+  database.pragma('synchronous = FULL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlitePath: file,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

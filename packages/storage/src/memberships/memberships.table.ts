@@ -1,0 +1,20 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/** `USER` or `GROUP`: a group member of an API gives its users the group's role. */
+export type MemberType = 'USER' | 'GROUP';
+/** MANAGEMENT and PORTAL memberships use the reference id `DEFAULT` (the one environment). */
+export type MembershipReferenceType = 'MANAGEMENT' | 'PORTAL' | 'API' | 'APPLICATION' | 'GROUP';
+
+export interface MembershipTable {
+  id: string;
+  member_id: string;
+  member_type: string;
+  reference_type: string;
+  reference_id: string;
+  role_scope: string;
+  role_name: string;
+  created_at: number;
+  updated_at: number;
+}
+export type MembershipRow = Selectable<MembershipTable>;
+export type NewMembershipRow = Insertable<MembershipTable>;

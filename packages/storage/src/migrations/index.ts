@@ -1,0 +1,42 @@
+import type { Kysely, Migration, MigrationProvider, MigrationResultSet } from 'kysely';
+import { Migrator } from 'kysely';
+import * as initial from './2026-11-21-0001-initial.js';
+import * as identityProviders from './2026-11-21-0002-identity-providers.js';
+import * as gateway from './2026-11-21-0003-gateway.js';
+import * as healthChecks from './2026-11-21-0004-health-checks.js';
+import * as apis from './2026-11-21-0100-apis.js';
+import * as subscriptions from './2026-11-21-0200-subscriptions.js';
+import * as revokedSessions from './2026-11-21-0300-revoked-sessions.js';
+
+/** Every migration, by timestamped name; applied in name order. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-21-0001-initial': initial,
+  '2026-11-21-0002-identity-providers': identityProviders,
+  '2026-11-21-0003-gateway': gateway,
+  '2026-11-21-0004-health-checks': healthChecks,
+  '2026-11-21-0100-apis': apis,
+  '2026-11-21-0200-subscriptions': subscriptions,
+  '2026-11-21-0300-revoked-sessions': revokedSessions,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Applies every pending migration; throws with the failing migration's name on error. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'portico_migrations',
+    migrationLockTableName: 'portico_migrations_lock',
+    // Work lands from parallel branches: a migration named before one already applied still runs.
+    allowUnorderedMigrations: true,
+  });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(result.error)}`, {
+      cause: result.error,
+    });
+  }
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

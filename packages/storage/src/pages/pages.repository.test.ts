@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialects, type TestDatabase } from '../testing.js';
+import {
+  deletePagesOfReference,
+  findPageById,
+  findPagesOfReference,
+  insertPage,
+  updatePage,
+} from './pages.repository.js';
+import type { NewPageRow } from './pages.table.js';
+
+const NOW = 1_790_000_000_000;
+
+function page(id: string, changes: Partial<NewPageRow> = {}): NewPageRow {
+  return {
+    id,
+    reference_type: 'API',
+    reference_id: 'api1',
+    name: `Page ${id}`,
+    type: 'MARKDOWN',
+    content: '# Hello',
+    last_contributor: null,
+    order: 0,
+    published: 0,
+    homepage: 0,
+    parent_id: null,
+    source: null,
+    configuration: '{}',
+    excluded_groups: '[]',
+    metadata: '{}',
+    created_at: NOW,
+    updated_at: NOW,
+    ...changes,
+  };
+}
+
+for (const dialect of await testDialects()) {
+  describe(`${dialect}: pages repository`, () => {
+    let t: TestDatabase;
+    beforeAll(async () => {
+      t = await createTestDatabase(dialect);
+    });
+    afterAll(async () => {
+      await t.destroy();
+    });
+    beforeEach(async () => {
+      await t.storage.db.deleteFrom('pages').execute();
+    });
+
+    it('stores every column and reads the page back', async () => {
+      const row = page('p1', {
+        type: 'SWAGGER',
+        content: 'openapi: 3.0.0',
+        last_contributor: 'u1',
+        order: 3,
+        published: 1,
+        homepage: 1,
+        parent_id: 'f1',
+        source: '{"type":"http"}',
+        configuration: '{"tryIt":"true"}',
+        excluded_groups: '["g1"]',
+        metadata: '{"edit_url":"x"}',
+      });
+      await insertPage(t.storage.db, row);
+
+      expect(await findPageById(t.storage.db, 'p1')).toEqual(row);
+      expect(await findPageById(t.storage.db, 'p2')).toBeUndefined();
+    });
+
+    it('lists the pages of a reference in their order, filtered by type and publication', async () => {
+      await insertPage(t.storage.db, page('p1', { order: 2, published: 1 }));
+      await insertPage(t.storage.db, page('p2', { order: 1, type: 'SWAGGER', published: 1 }));
+      await insertPage(t.storage.db, page('p3', { order: 0 }));
+      await insertPage(t.storage.db, page('p4', { reference_id: 'api2' }));
+
+      const ids = async (filter = {}) =>
+        (await findPagesOfReference(t.storage.db, 'API', 'api1', filter)).map((p) => p.id);
+
+      expect(await ids()).toEqual(['p3', 'p2', 'p1']);
+      expect(await ids({ type: 'MARKDOWN' })).toEqual(['p3', 'p1']);
+      expect(await ids({ published: true })).toEqual(['p2', 'p1']);
+      expect(await ids({ type: 'MARKDOWN', published: false })).toEqual(['p3']);
+    });
+
+    it('updates the given columns of one page', async () => {
+      await insertPage(t.storage.db, page('p1'));
+      await insertPage(t.storage.db, page('p2'));
+
+      expect(await updatePage(t.storage.db, 'p1', { content: 'new', updated_at: NOW + 1 })).toBe(1);
+      expect(await updatePage(t.storage.db, 'nope', { content: 'x' })).toBe(0);
+
+      expect(await findPageById(t.storage.db, 'p1')).toMatchObject({ content: 'new', updated_at: NOW + 1 });
+      expect(await findPageById(t.storage.db, 'p2')).toMatchObject({ content: '# Hello', updated_at: NOW });
+    });
+
+    it('deletes the pages of one reference only', async () => {
+      await insertPage(t.storage.db, page('p1'));
+      await insertPage(t.storage.db, page('p2'));
+      await insertPage(t.storage.db, page('p3', { reference_id: 'api2' }));
+
+      expect(await deletePagesOfReference(t.storage.db, 'API', 'api1')).toBe(2);
+      expect(await findPagesOfReference(t.storage.db, 'API', 'api1')).toEqual([]);
+      expect(await findPagesOfReference(t.storage.db, 'API', 'api2')).toHaveLength(1);
+    });
+  });
+}

@@ -1,0 +1,46 @@
+import type { Executor } from '../database.js';
+import type { NewRequestLogRow, NewRequestRow, RequestLogRow, RequestRow } from './requests.table.js';
+
+/** Writes a batch of request records and logs in one transaction (the gateway reporter). */
+export async function insertRequestBatch(
+  db: Executor,
+  requests: readonly NewRequestRow[],
+  logs: readonly NewRequestLogRow[],
+): Promise<void> {
+  // Chunks keep each statement under the SQL parameter limits of both dialects.
+  for (let i = 0; i < requests.length; i += 200) {
+    await db
+      .insertInto('requests')
+      .values(requests.slice(i, i + 200))
+      .execute();
+  }
+  for (let i = 0; i < logs.length; i += 200) {
+    await db
+      .insertInto('request_logs')
+      .values(logs.slice(i, i + 200))
+      .execute();
+  }
+}
+
+export async function findRequestById(db: Executor, id: string): Promise<RequestRow | undefined> {
+  return db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findRequestLogById(db: Executor, id: string): Promise<RequestLogRow | undefined> {
+  return db.selectFrom('request_logs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Requests of an API (or all) in a time range, newest first. */
+export async function findRequests(
+  db: Executor,
+  q: { apiId?: string; applicationId?: string; from: number; to: number; offset: number; limit: number },
+): Promise<{ rows: RequestRow[]; total: number }> {
+  let base = db.selectFrom('requests').where('timestamp', '>=', q.from).where('timestamp', '<=', q.to);
+  if (q.apiId) base = base.where('api_id', '=', q.apiId);
+  if (q.applicationId) base = base.where('application_id', '=', q.applicationId);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('timestamp', 'desc').orderBy('id').offset(q.offset).limit(q.limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

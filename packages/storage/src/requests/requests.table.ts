@@ -1,0 +1,53 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/** One request that went through a gateway (the metrics of the request log entity). */
+export interface RequestTable {
+  id: string;
+  transaction_id: string;
+  timestamp: number;
+  gateway: string;
+  api_id: string | null;
+  application_id: string | null;
+  plan_id: string | null;
+  subscription_id: string | null;
+  api_key: string | null;
+  user: string | null;
+  tenant: string | null;
+  method: string;
+  path: string;
+  uri: string;
+  mapped_path: string | null;
+  host: string | null;
+  status: number;
+  request_content_length: number;
+  response_content_length: number;
+  /** Gateway response time in ms. */
+  response_time: number;
+  /** Backend response time in ms; -1 when the backend was not called. */
+  api_response_time: number;
+  /** response_time - api_response_time: the gateway's own share. */
+  latency: number;
+  endpoint: string | null;
+  remote_address: string | null;
+  user_agent: string | null;
+  security_type: string | null;
+  error_key: string | null;
+  message: string | null;
+  has_log: number;
+}
+export type RequestRow = Selectable<RequestTable>;
+export type NewRequestRow = Insertable<RequestTable>;
+
+/** Headers and bodies of a logged request (JSON of {method, uri, status, headers, body}). */
+export interface RequestLogTable {
+  id: string;
+  timestamp: number;
+  api_id: string | null;
+  application_id: string | null;
+  client_request: string | null;
+  proxy_request: string | null;
+  client_response: string | null;
+  proxy_response: string | null;
+}
+export type RequestLogRow = Selectable<RequestLogTable>;
+export type NewRequestLogRow = Insertable<RequestLogTable>;

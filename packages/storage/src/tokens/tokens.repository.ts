@@ -1,0 +1,21 @@
+import type { Executor } from '../database.js';
+import type { NewTokenRow, TokenRow } from './tokens.table.js';
+
+export async function insertToken(db: Executor, row: NewTokenRow): Promise<void> {
+  await db.insertInto('tokens').values(row).execute();
+}
+
+export async function findToken(db: Executor, id: string): Promise<TokenRow | undefined> {
+  return db.selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks the token used; returns false when it was already used (two tabs finishing at once). */
+export async function markTokenUsed(db: Executor, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('tokens')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,77 @@
+import { sql, type SqlBool } from 'kysely';
+import type { Executor } from '../database.js';
+import type { NewUserRow, UserRow, UserRowUpdate } from './users.table.js';
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUsersByIds(db: Executor, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function findUserBySource(
+  db: Executor,
+  source: string,
+  sourceId: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('source', '=', source)
+    .where((eb) => eb(eb.fn('lower', ['source_id']), '=', sourceId.toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: Executor, row: NewUserRow): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+export async function updateUser(db: Executor, id: string, changes: UserRowUpdate): Promise<number> {
+  const result = await db.updateTable('users').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function deleteUser(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Users whose name, email or username contains the text (case-insensitive), by last name. */
+export async function searchUsers(
+  db: Executor,
+  query: { text?: string; offset: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  let base = db.selectFrom('users');
+  if (query.text) {
+    const like = `%${query.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or(
+        // SQLite's LIKE has no escape character unless told (PostgreSQL's is the backslash).
+        (['firstname', 'lastname', 'email', 'source_id'] as const).map(
+          (col) => sql<SqlBool>`lower(${eb.ref(col)}) like ${like} escape '\\'`,
+        ),
+      ),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('lastname')
+      .orderBy('firstname')
+      .orderBy('id')
+      .offset(query.offset)
+      .limit(query.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
