@@ -1,0 +1,180 @@
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { EventBus, Storage } from '@portico/storage';
+import type { AppContext, ManagementOptions } from './context.js';
+import { DEFAULT_OPTIONS } from './context.js';
+import { installErrorHandling } from './http/errors.js';
+import { installSessions, permissionGuards } from './http/auth.js';
+import { AuditService } from './features/audit/audit.service.js';
+import { auditRoutes } from './features/audit/audit.routes.js';
+import { LoginThrottle } from './features/auth/login-throttle.js';
+import { resolveJwtSecret } from './features/auth/secrets.js';
+import { SessionTokens } from './features/auth/session.js';
+import { ensureBuiltInRoles, ensureFirstAdmin } from './features/bootstrap/bootstrap.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { identitiesRoutes } from './features/identities/identities.routes.js';
+import { policiesRoutes } from './features/policies/policies.routes.js';
+import { instancesRoutes } from './features/instances/instances.routes.js';
+import { apisRoutes } from './features/apis/apis.routes.js';
+import { subscriptionFeatureRoutes } from './features/subscriptions/subscriptions.wiring.js';
+import { MailService } from './features/mail/mail.service.js';
+import { NotificationService } from './features/notifications/notifications.service.js';
+import { PermissionService } from './features/permissions/permissions.service.js';
+import { rolesRoutes } from './features/roles/roles.routes.js';
+import { SettingsService } from './features/settings/settings.service.js';
+import { settingsRoutes } from './features/settings/settings.routes.js';
+import { UserService } from './features/user/user.service.js';
+import { SocialLoginService } from './features/social-login/social-login.service.js';
+import { userRoutes } from './features/user/user.routes.js';
+import { RegistrationService } from './features/users/registration.service.js';
+import { usersRoutes } from './features/users/users.routes.js';
+
+export const API_PREFIX = '/management';
+
+export interface ManagementServices {
+  permissions: PermissionService;
+  audit: AuditService;
+  settings: SettingsService;
+  mail: MailService;
+  notifications: NotificationService;
+  registration: RegistrationService;
+  users: UserService;
+  tokens: SessionTokens;
+}
+
+export interface ManagementApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  services: ManagementServices;
+}
+
+export interface BuildOptions {
+  storage: Storage;
+  bus: EventBus;
+  options?: Partial<ManagementOptions>;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => number;
+}
+
+/**
+ * Builds the management API: seeds roles and the first administrator, wires services and routes under
+ * /management. The caller listens (or injects, in tests) and closes.
+ */
+export async function buildManagementApp(build: BuildOptions): Promise<ManagementApp> {
+  const options: ManagementOptions = { ...DEFAULT_OPTIONS, ...build.options };
+  const app = Fastify({
+    logger: build.logger ?? false,
+    trustProxy: false,
+    bodyLimit: 2 * 1024 * 1024,
+    // Long ids and tokens in URLs are normal here; refuse only absurd ones.
+    routerOptions: { maxParamLength: 1000 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const now = build.now ?? Date.now;
+  const ctx: AppContext = {
+    storage: build.storage,
+    db: build.storage.db,
+    bus: build.bus,
+    options,
+    log: app.log,
+    now,
+  };
+
+  await ensureBuiltInRoles(ctx.db, now());
+  await ensureFirstAdmin(ctx.db, app.log, now());
+  const secret = await resolveJwtSecret(ctx.db, options.jwtSecret, now());
+
+  const audit = new AuditService(now);
+  const permissions = new PermissionService(ctx.db);
+  const settings = new SettingsService(ctx.db, audit, now);
+  const mail = new MailService(ctx.db, settings, options.smtpUrl, app.log, now);
+  const notifications = new NotificationService(now);
+  const registration = new RegistrationService(ctx.db, secret, mail, settings, audit, options.portalUrl, now);
+  const tokens = new SessionTokens(secret, options.sessionTtlSeconds);
+  const users = new UserService(ctx.db, permissions, audit, new LoginThrottle(now), now);
+  const services: ManagementServices = {
+    permissions,
+    audit,
+    settings,
+    mail,
+    notifications,
+    registration,
+    users,
+    tokens,
+  };
+
+  installErrorHandling(app);
+  await app.register(cookie);
+  await app.register(cors, {
+    origin: options.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'X-Xsrf-Token', 'X-Requested-With'],
+    exposedHeaders: ['ETag', 'X-Xsrf-Token', 'Retry-After', 'Content-Disposition', 'Location'],
+    maxAge: 600,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Portico management API',
+        description:
+          'The control plane of Portico: APIs, plans, subscriptions, applications, users and settings.',
+        version: options.version,
+      },
+      servers: [{ url: API_PREFIX }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'Auth-Portico' },
+        },
+      },
+      security: [{ bearer: [] }, { cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: (documentObject) => {
+      // Paths are documented relative to the /management server URL.
+      const doc =
+        'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+      const paths = Object.fromEntries(
+        Object.entries(doc.paths ?? {}).map(([path, item]) => [
+          path.replace(/^\/management/, '') || '/',
+          item,
+        ]),
+      );
+      return { ...doc, paths } as typeof doc;
+    },
+  });
+
+  const guards = permissionGuards(permissions);
+  await app.register(
+    async (api) => {
+      installSessions(api, ctx, tokens);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      healthRoutes(api, ctx);
+      userRoutes(api, {
+        ctx,
+        users,
+        permissions,
+        tokens,
+        social: new SocialLoginService(ctx.db, audit, now),
+      });
+      usersRoutes(api, { ctx, guards, permissions, registration, settings });
+      settingsRoutes(api, settings, permissions, guards);
+      auditRoutes(api, ctx, guards);
+      rolesRoutes(api, ctx, guards, permissions);
+      identitiesRoutes(api, ctx);
+      policiesRoutes(api);
+      instancesRoutes(api, ctx, guards);
+      apisRoutes(api, { ctx, guards, permissions, audit, settings });
+      subscriptionFeatureRoutes(api, { ctx, guards, permissions, audit, settings, mail, notifications });
+    },
+    { prefix: API_PREFIX },
+  );
+  return { app, ctx, services };
+}

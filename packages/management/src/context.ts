@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, EventBus, Storage } from '@portico/storage';
+import type { Kysely } from 'kysely';
+
+/** Options of the management API, read by the CLI from portico.yml and the environment. */
+export interface ManagementOptions {
+  /** Secret of the session JWTs; generated once and kept in the database when absent. */
+  jwtSecret?: string | undefined;
+  /** Life of a session, in seconds (default one week). */
+  sessionTtlSeconds: number;
+  /** Origins of the web app allowed to call the API with credentials (CORS). */
+  corsOrigins: string[];
+  /** `smtp://user:pass@host:port` or `smtps://...`; overrides the email settings. */
+  smtpUrl?: string | undefined;
+  /** Public URL of the web app, for links in mails. */
+  portalUrl: string;
+  /** Session cookie over HTTPS only. */
+  secureCookie: boolean;
+  /** Product version, shown by `GET portal` and the OpenAPI document. */
+  version: string;
+}
+
+export const DEFAULT_OPTIONS: ManagementOptions = {
+  sessionTtlSeconds: 7 * 24 * 3600,
+  corsOrigins: ['http://localhost:8084', 'http://127.0.0.1:8084'],
+  portalUrl: 'http://localhost:8084',
+  secureCookie: false,
+  version: '0.1.0',
+};
+
+/** The services and parts every feature may use; built once by `buildManagementApp`. */
+export interface AppContext {
+  storage: Storage;
+  db: Kysely<Database>;
+  bus: EventBus;
+  options: ManagementOptions;
+  log: FastifyBaseLogger;
+  /** Current time in epoch milliseconds (replaceable in tests of expiry rules). */
+  now(): number;
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertInstance } from '@portico/storage';
+import {
+  call,
+  login,
+  signInNewUser,
+  startTestApp,
+  type TestApp,
+  type TestSession,
+} from '../../test-support/index.js';
+
+describe('gateway instances', () => {
+  let t: TestApp;
+  let admin: TestSession;
+  const running = randomUUID();
+  const lost = randomUUID();
+  const stopped = randomUUID();
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    admin = await login(t.app, 'admin', 'admin');
+    const now = t.clock.peek();
+    const row = (id: string, changes: object) => ({
+      id,
+      hostname: `host-${id.slice(0, 4)}`,
+      ip: '10.0.0.1',
+      port: 8082,
+      version: '1.0',
+      tags: '["eu"]',
+      tenant: 'eu',
+      plugins: '[{"id":"rate-limit","name":"Rate limiting","version":"1.0","type":"policy"}]',
+      system_properties: '{"node.version":"v20"}',
+      operating_system_name: 'Linux',
+      state: 'STARTED',
+      started_at: now - 60_000,
+      last_heartbeat_at: now - 1000,
+      stopped_at: null,
+      monitoring: '{"cpu":{"percent_use":12},"jvm":{"heap_used_percent":40}}',
+      dropped_reports: 0,
+      ...changes,
+    });
+    await insertInstance(t.db, row(running, {}));
+    await insertInstance(t.db, row(lost, { last_heartbeat_at: now - 60_000, started_at: now - 120_000 }));
+    await insertInstance(
+      t.db,
+      row(stopped, { state: 'STOPPED', stopped_at: now - 5000, started_at: now - 200_000 }),
+    );
+  });
+  afterAll(async () => t.close());
+
+  it('lists the running instances, and the history with includeStopped', async () => {
+    const live = await call(t.app, admin, { method: 'GET', url: '/instances' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json<{ content: { id: string }[] }>().content.map((i) => i.id)).toEqual([running]);
+    const history = await call(t.app, admin, {
+      method: 'GET',
+      url: '/instances?includeStopped=true&page=0&size=10',
+    });
+    const all = history.json<{
+      content: { id: string; state: string; stopped_at: number | null }[];
+      totalElements: number;
+    }>();
+    expect(all.totalElements).toBe(3);
+    expect(all.content.find((i) => i.id === lost)).toMatchObject({ state: 'stopped' });
+    expect(all.content.find((i) => i.id === lost)!.stopped_at).not.toBeNull();
+  });
+
+  it('shows one instance with plugins, system properties and its monitoring data', async () => {
+    const one = await call(t.app, admin, { method: 'GET', url: `/instances/${running}` });
+    expect(one.json()).toMatchObject({
+      id: running,
+      state: 'started',
+      tags: ['eu'],
+      systemProperties: { 'node.version': 'v20' },
+    });
+    const monitoring = await call(t.app, admin, {
+      method: 'GET',
+      url: `/instances/${running}/monitoring/${running}`,
+    });
+    expect(monitoring.json()).toMatchObject({ cpu: { percent_use: 12 }, jvm: { heap_used_percent: 40 } });
+    expect((await call(t.app, admin, { method: 'GET', url: `/instances/nope` })).statusCode).toBe(404);
+  });
+
+  it('needs management-instance-r', async () => {
+    const user = await signInNewUser(t.app, t.db);
+    expect((await call(t.app, user.session, { method: 'GET', url: '/instances' })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,134 @@
+import { PRIMARY_OWNER } from '@portico/model';
+import type { ApiKeyRow, ApplicationRow, Executor, SubscriptionRow } from '@portico/storage';
+import {
+  findApiById,
+  findApplicationById,
+  findMembershipsOfReference,
+  findPlanById,
+  findUsersByIds,
+} from '@portico/storage';
+import type { NotificationService } from '../notifications/notifications.service.js';
+import type { PermissionService } from '../permissions/permissions.service.js';
+import type { AfterCommit } from './after-commit.js';
+
+/** A key as people are told about it: its last characters only. */
+export const maskKey = (key: string): string => `…${key.slice(-6)}`;
+
+const date = (instant: number) => new Date(instant).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+
+/**
+ * Tells people about subscriptions and keys (issue 5, item 7): a notification in `user/notifications`
+ * written in the transaction of the change, and a mail, sent once it is committed, to those who have an
+ * email address.
+ */
+export class SubscriptionNotices {
+  constructor(
+    private readonly notifications: NotificationService,
+    private readonly permissions: PermissionService,
+  ) {}
+
+  private async tell(
+    db: Executor,
+    after: AfterCommit,
+    userIds: Iterable<string>,
+    title: string,
+    message: string,
+  ): Promise<void> {
+    const users = await findUsersByIds(db, [...new Set(userIds)]);
+    const active = users.filter((u) => u.status === 'ACTIVE');
+    await this.notifications.notify(
+      db,
+      active.map((u) => u.id),
+      title,
+      message,
+    );
+    for (const user of active)
+      if (user.email) after.mail({ to: [user.email], subject: title, text: `${message}\n` });
+  }
+
+  /** The primary owner of the application and the user who subscribed. */
+  private async applicationContacts(db: Executor, subscription: SubscriptionRow): Promise<string[]> {
+    const owners = (await findMembershipsOfReference(db, 'APPLICATION', subscription.application_id))
+      .filter(
+        (m) => m.member_type === 'USER' && m.role_scope === 'APPLICATION' && m.role_name === PRIMARY_OWNER,
+      )
+      .map((m) => m.member_id);
+    return subscription.subscribed_by ? [...owners, subscription.subscribed_by] : owners;
+  }
+
+  /** Names of the API, plan and application of a subscription, for the messages. */
+  private async names(db: Executor, s: SubscriptionRow) {
+    const [api, plan, application] = await Promise.all([
+      findApiById(db, s.api_id),
+      findPlanById(db, s.plan_id),
+      findApplicationById(db, s.application_id),
+    ]);
+    return {
+      api: api ? `${api.name} (${api.version})` : s.api_id,
+      plan: plan?.name ?? s.plan_id,
+      application: (application as ApplicationRow | undefined)?.name ?? s.application_id,
+    };
+  }
+
+  /** A new subscription waits for validation: the users holding api-subscription-u on the API. */
+  async toValidate(db: Executor, after: AfterCommit, s: SubscriptionRow): Promise<void> {
+    const n = await this.names(db, s);
+    const validators = await this.permissions.holders(db, 'API', s.api_id, 'SUBSCRIPTION', 'U');
+    const request = s.request ? ` Message: "${s.request}"` : '';
+    await this.tell(
+      db,
+      after,
+      validators,
+      'New subscription to validate',
+      `The application ${n.application} asks to subscribe to the plan ${n.plan} of the API ${n.api}.${request}`,
+    );
+  }
+
+  /** The subscription was accepted or rejected: its application's owner and subscriber. */
+  async processed(db: Executor, after: AfterCommit, s: SubscriptionRow): Promise<void> {
+    const n = await this.names(db, s);
+    const accepted = s.status === 'ACCEPTED';
+    const reason = s.reason ? ` Reason: "${s.reason}"` : '';
+    await this.tell(
+      db,
+      after,
+      await this.applicationContacts(db, s),
+      accepted ? 'Subscription accepted' : 'Subscription rejected',
+      `The subscription of the application ${n.application} to the plan ${n.plan} of the API ${n.api} has been ${accepted ? 'accepted' : 'rejected'}.${reason}`,
+    );
+  }
+
+  async keyRenewed(db: Executor, after: AfterCommit, s: SubscriptionRow, previousUntil: number | null) {
+    const n = await this.names(db, s);
+    const grace = previousUntil === null ? '' : ` The previous key works until ${date(previousUntil)}.`;
+    await this.tell(
+      db,
+      after,
+      await this.applicationContacts(db, s),
+      'API key renewed',
+      `A new API key has been generated for the subscription of the application ${n.application} to the API ${n.api} (plan ${n.plan}).${grace}`,
+    );
+  }
+
+  async keyRevoked(db: Executor, after: AfterCommit, s: SubscriptionRow, key: ApiKeyRow) {
+    const n = await this.names(db, s);
+    await this.tell(
+      db,
+      after,
+      await this.applicationContacts(db, s),
+      'API key revoked',
+      `The API key ${maskKey(key.key)} of the application ${n.application} for the API ${n.api} (plan ${n.plan}) has been revoked.`,
+    );
+  }
+
+  async keyExpiring(db: Executor, after: AfterCommit, s: SubscriptionRow, key: ApiKeyRow, at: number) {
+    const n = await this.names(db, s);
+    await this.tell(
+      db,
+      after,
+      await this.applicationContacts(db, s),
+      'API key expiring',
+      `The API key ${maskKey(key.key)} of the application ${n.application} for the API ${n.api} (plan ${n.plan}) expires on ${date(at)}.`,
+    );
+  }
+}

@@ -1,0 +1,265 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound, toPage, wrongCredentials } from '@portico/model';
+import {
+  deleteNotificationsOfUser,
+  findNotificationsOfUser,
+  findUserById,
+  revokeSession,
+} from '@portico/storage';
+import type { AppContext } from '../../context.js';
+import { currentUser, requireUser } from '../../http/auth.js';
+import { assertIfMatch, etagOf, sendEtag } from '../../http/etag.js';
+import { PageQuery } from '../../http/paging.js';
+import type { SessionTokens } from '../auth/session.js';
+import { SESSION_COOKIE } from '../auth/session.js';
+import type { PermissionService } from '../permissions/permissions.service.js';
+import { userTasks } from '../tasks/tasks.service.js';
+import { avatarOf } from '../users/avatar.js';
+import { toUserJson } from '../users/users.mapper.js';
+import type { UserService } from './user.service.js';
+import type { SocialLoginService } from '../social-login/social-login.service.js';
+
+const TokenJson = z.object({ type: z.literal('BEARER'), token: z.string() });
+
+const ProfileBody = z.object({
+  username: z.string().optional(),
+  firstname: z.string().trim().min(1).max(64).optional(),
+  lastname: z.string().trim().min(1).max(64).optional(),
+  email: z.email().max(320).optional(),
+  picture: z.string().max(1_500_000).nullable().optional(),
+});
+
+function parseBasic(header: string | undefined): { username: string; password: string } | undefined {
+  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header) : null;
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+export interface UserRouteDeps {
+  ctx: AppContext;
+  social: SocialLoginService;
+  users: UserService;
+  permissions: PermissionService;
+  tokens: SessionTokens;
+}
+
+/** The current user and the session: `user/login`, `user/logout`, `user`, avatar, tags, tasks, notifications. */
+export function userRoutes(
+  app: FastifyInstance,
+  { ctx, users, permissions, tokens, social }: UserRouteDeps,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const setSessionCookie = (reply: FastifyReply, token: string | null) =>
+    reply.setCookie(SESSION_COOKIE, token ?? '', {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.options.secureCookie,
+      ...(token ? { maxAge: ctx.options.sessionTtlSeconds } : { maxAge: 0 }),
+    });
+
+  r.post(
+    '/user/login',
+    {
+      schema: {
+        tags: ['User'],
+        summary:
+          'Sign in with a Basic authorization header; answers a bearer token and sets the session cookie',
+        response: { 200: TokenJson },
+      },
+    },
+    async (request, reply) => {
+      const credentials = parseBasic(request.headers.authorization);
+      if (!credentials) throw wrongCredentials();
+      const user = await users.authenticate(credentials.username, credentials.password, request.ip);
+      const { token, session } = await tokens.issue(user.id);
+      setSessionCookie(reply, token);
+      void reply.header('X-Xsrf-Token', tokens.xsrfToken(session));
+      return { type: 'BEARER' as const, token };
+    },
+  );
+
+  r.post(
+    '/auth/oauth2/:provider',
+    {
+      schema: {
+        tags: ['User'],
+        summary:
+          'Sign in with a social identity provider: exchanges the authorization code, opens the session',
+        params: z.object({ provider: z.string() }),
+        body: z.object({
+          code: z.string().min(1),
+          state: z.string().min(1),
+          nonce: z.string().optional(),
+          redirect_uri: z.url(),
+        }),
+        response: { 200: TokenJson },
+      },
+    },
+    async (request, reply) => {
+      const user = await social.authenticate(request.params.provider, request.body);
+      const { token, session } = await tokens.issue(user.id);
+      setSessionCookie(reply, token);
+      void reply.header('X-Xsrf-Token', tokens.xsrfToken(session));
+      return { type: 'BEARER' as const, token };
+    },
+  );
+
+  r.post(
+    '/user/logout',
+    {
+      schema: {
+        tags: ['User'],
+        summary: 'Sign out: ends the session (its token is refused from now on) and clears the cookie',
+      },
+    },
+    async (request, reply) => {
+      if (request.session) {
+        await revokeSession(ctx.db, request.session.sessionId, request.session.expiresAt, ctx.now());
+      }
+      setSessionCookie(reply, null);
+      return reply.code(204).send();
+    },
+  );
+
+  const userWithAccess = async (userId: string) => {
+    const user = await findUserById(ctx.db, userId);
+    if (!user) throw notFound('User', userId);
+    const access = await permissions.access(userId);
+    return {
+      user,
+      json: {
+        ...toUserJson(user),
+        roles: access.roles.map((role) => ({
+          scope: role.scope,
+          name: role.name,
+          permissions: role.permissions,
+        })),
+        permissions: access.permissions,
+      },
+    };
+  };
+
+  r.get(
+    '/user',
+    {
+      schema: { tags: ['User'], summary: 'The signed-in user, with roles and permissions' },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const { user, json } = await userWithAccess(currentUser(request).id);
+      sendEtag(reply, etagOf(user.updated_at));
+      return json;
+    },
+  );
+
+  r.put(
+    '/user',
+    {
+      schema: {
+        tags: ['User'],
+        summary: 'Update the own profile (names, email, picture)',
+        body: ProfileBody,
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      assertIfMatch(request, etagOf(user.updated_at));
+      const updated = await users.updateProfile(user, request.body);
+      const { json } = await userWithAccess(updated.id);
+      sendEtag(reply, etagOf(updated.updated_at));
+      return json;
+    },
+  );
+
+  r.get(
+    '/user/avatar',
+    { schema: { tags: ['User'], summary: 'The own picture' }, preHandler: requireUser },
+    async (request, reply) => {
+      const avatar = avatarOf(currentUser(request));
+      return reply
+        .header('Content-Type', avatar.type)
+        .header('Cache-Control', 'private, no-cache')
+        .send(avatar.body);
+    },
+  );
+
+  r.get(
+    '/user/tags',
+    { schema: { tags: ['User'], summary: 'Sharding tags the user may use' }, preHandler: requireUser },
+    async (request) => users.tags(currentUser(request).id),
+  );
+
+  r.get(
+    '/user/tasks',
+    {
+      schema: {
+        tags: ['User'],
+        summary: "The user's tasks (subscriptions to validate)",
+        querystring: PageQuery,
+      },
+      preHandler: requireUser,
+    },
+    async (request) =>
+      userTasks(ctx.db, permissions, currentUser(request).id, request.query.page, request.query.size),
+  );
+
+  r.get(
+    '/user/notifications',
+    {
+      schema: { tags: ['User'], summary: "The user's notifications, newest first", querystring: PageQuery },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const { page, size } = request.query;
+      const { rows, total } = await findNotificationsOfUser(ctx.db, currentUser(request).id, {
+        offset: (page - 1) * size,
+        limit: size,
+      });
+      const data = rows.map((n) => ({
+        id: n.id,
+        title: n.title,
+        message: n.message,
+        created_at: n.created_at,
+      }));
+      return toPage(data, page, size, total);
+    },
+  );
+
+  r.delete(
+    '/user/notifications',
+    { schema: { tags: ['User'], summary: 'Delete all own notifications' }, preHandler: requireUser },
+    async (request, reply) => {
+      await deleteNotificationsOfUser(ctx.db, currentUser(request).id);
+      return reply.code(204).send();
+    },
+  );
+
+  r.delete(
+    '/user/notifications/:notification',
+    {
+      schema: {
+        tags: ['User'],
+        summary: 'Delete one own notification',
+        params: z.object({ notification: z.string() }),
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const deleted = await deleteNotificationsOfUser(
+        ctx.db,
+        currentUser(request).id,
+        request.params.notification,
+      );
+      if (deleted === 0) throw notFound('Notification', request.params.notification);
+      return reply.code(204).send();
+    },
+  );
+}

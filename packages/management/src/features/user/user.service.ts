@@ -1,0 +1,127 @@
+import bcrypt from 'bcryptjs';
+import { invalidField, notFound, wrongCredentials, tooManyLoginAttempts } from '@portico/model';
+import type { Database, UserRow } from '@portico/storage';
+import {
+  findAllTags,
+  findMembershipsOfMember,
+  findUserByEmail,
+  findUserById,
+  findUserBySource,
+  updateUser,
+} from '@portico/storage';
+import type { Kysely } from 'kysely';
+import type { AuditService } from '../audit/audit.service.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
+import type { PermissionService } from '../permissions/permissions.service.js';
+import { validatePicture } from '../users/avatar.js';
+import { PORTICO_SOURCE, auditedUser } from '../users/users.mapper.js';
+
+// Compared against when the user does not exist, so that both failures take the same time
+// (computed on first use, not when the module loads).
+let dummyHash: string | undefined;
+const DUMMY = () => (dummyHash ??= bcrypt.hashSync('portico-no-such-user', 10));
+
+export interface ProfileChanges {
+  username?: string | undefined;
+  firstname?: string | undefined;
+  lastname?: string | undefined;
+  email?: string | undefined;
+  picture?: string | null | undefined;
+}
+
+/** The signed-in user's own account: sign-in with a password, profile, sharding tags. */
+export class UserService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly permissions: PermissionService,
+    private readonly audit: AuditService,
+    private readonly throttle: LoginThrottle,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * Checks a username and password of the built-in user store. Wrong user and wrong password give the
+   * same 401; repeated failures from one address are slowed down (429 with Retry-After).
+   */
+  async authenticate(username: string, password: string, address: string): Promise<UserRow> {
+    const wait = this.throttle.waitSeconds(address);
+    if (wait > 0) throw tooManyLoginAttempts(wait);
+    const user = await findUserBySource(this.db, PORTICO_SOURCE, username);
+    const ok = await bcrypt.compare(password, user?.password ?? DUMMY());
+    if (!user || !user.password || !ok || user.status !== 'ACTIVE') {
+      this.throttle.recordFailure(address);
+      throw wrongCredentials();
+    }
+    this.throttle.recordSuccess(address);
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await updateUser(trx, user.id, { login_count: user.login_count + 1, last_connection_at: now });
+      await this.audit.record(trx, {
+        referenceType: 'ENVIRONMENT',
+        referenceId: 'DEFAULT',
+        userId: user.id,
+        event: 'USER_CONNECTED',
+        properties: { USER: user.id },
+      });
+    });
+    return { ...user, login_count: user.login_count + 1, last_connection_at: now };
+  }
+
+  /** Updates the user's own profile; the username cannot change. */
+  async updateProfile(user: UserRow, changes: ProfileChanges): Promise<UserRow> {
+    if (changes.username !== undefined && changes.username !== user.source_id) {
+      throw invalidField('username', 'the username can not be changed');
+    }
+    if (changes.email !== undefined && changes.email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
+      const owner = await findUserByEmail(this.db, changes.email);
+      if (owner && owner.id !== user.id)
+        throw invalidField('email', 'this email is already used by another account');
+    }
+    const picture =
+      changes.picture === undefined
+        ? undefined
+        : changes.picture === null
+          ? null
+          : validatePicture('picture', changes.picture);
+    const update = {
+      ...(changes.firstname !== undefined ? { firstname: changes.firstname } : {}),
+      ...(changes.lastname !== undefined ? { lastname: changes.lastname } : {}),
+      ...(changes.email !== undefined ? { email: changes.email } : {}),
+      ...(picture !== undefined ? { picture } : {}),
+      updated_at: Math.max(this.now(), user.updated_at + 1),
+    };
+    return this.db.transaction().execute(async (trx) => {
+      await updateUser(trx, user.id, update);
+      const after = await findUserById(trx, user.id);
+      if (!after) throw notFound('User', user.id);
+      await this.audit.record(trx, {
+        referenceType: 'ENVIRONMENT',
+        referenceId: 'DEFAULT',
+        userId: user.id,
+        event: 'USER_UPDATED',
+        properties: { USER: user.id },
+        before: auditedUser(user),
+        after: auditedUser(after),
+      });
+      return after;
+    });
+  }
+
+  /** Sharding tags the user may use: unrestricted ones and those of the user's groups (admins: all). */
+  async tags(userId: string): Promise<string[]> {
+    const [tags, access, memberships] = await Promise.all([
+      findAllTags(this.db),
+      this.permissions.access(userId),
+      findMembershipsOfMember(this.db, 'USER', userId),
+    ]);
+    const groups = new Set(
+      memberships.filter((m) => m.reference_type === 'GROUP').map((m) => m.reference_id),
+    );
+    return tags
+      .filter((t) => {
+        const restricted = JSON.parse(t.restricted_groups) as string[];
+        return access.isAdmin || restricted.length === 0 || restricted.some((g) => groups.has(g));
+      })
+      .map((t) => t.id);
+  }
+}

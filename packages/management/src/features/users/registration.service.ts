@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { DomainError, conflict, invalidField } from '@portico/model';
+import type { Database, UserRow } from '@portico/storage';
+import {
+  findToken,
+  findUserByEmail,
+  findUserById,
+  findUserBySource,
+  insertToken,
+  insertUser,
+  markTokenUsed,
+  updateUser,
+} from '@portico/storage';
+import type { Kysely } from 'kysely';
+import { newId } from '../../http/ids.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { BCRYPT_ROUNDS } from '../bootstrap/bootstrap.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { PORTICO_SOURCE, auditedUser, displayName } from './users.mapper.js';
+
+export type TokenAction = 'USER_REGISTRATION' | 'RESET_PASSWORD';
+const ISSUER = 'portico-account';
+/** A registration or password link is valid for one day. */
+export const ACCOUNT_TOKEN_TTL_SECONDS = 24 * 3600;
+
+export const REGISTRATION_EXPIRED = 'Your registration is expired!';
+export const PASSWORD_TOKEN_EXPIRED = 'Your token is expired!';
+
+export interface NewAccount {
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+/**
+ * Accounts of the built-in user store: self-registration and creation by an administrator (both mail a
+ * link to choose a password), finalization, and password reset. The link carries a signed token that
+ * the web page decodes to prefill the form (firstname, lastname, email); each token works once.
+ */
+export class RegistrationService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly secret: Uint8Array,
+    private readonly mail: MailService,
+    private readonly settings: SettingsService,
+    private readonly audit: AuditService,
+    private readonly portalUrl: string,
+    private readonly now: () => number,
+  ) {}
+
+  /** Creates a pending user (or refreshes a pending one) and mails the link to finish the account. */
+  async register(account: NewAccount, actingUserId: string | undefined): Promise<UserRow> {
+    const now = this.now();
+    const user = await this.db.transaction().execute(async (trx) => {
+      const existing = await findUserByEmail(trx, account.email);
+      // The email becomes the username: it may already be another account's username.
+      const sameUsername = await findUserBySource(trx, PORTICO_SOURCE, account.email);
+      if ((existing && existing.status !== 'PENDING') || (sameUsername && sameUsername.id !== existing?.id)) {
+        throw conflict(`A user [${account.email}] already exists.`, 'USER_ALREADY_EXISTS');
+      }
+      const row: UserRow = existing
+        ? { ...existing, firstname: account.firstname, lastname: account.lastname, updated_at: now }
+        : {
+            id: newId(),
+            source: PORTICO_SOURCE,
+            source_id: account.email,
+            email: account.email,
+            firstname: account.firstname,
+            lastname: account.lastname,
+            password: null,
+            picture: null,
+            status: 'PENDING',
+            login_count: 0,
+            last_connection_at: null,
+            created_at: now,
+            updated_at: now,
+          };
+      if (existing)
+        await updateUser(trx, row.id, { firstname: row.firstname, lastname: row.lastname, updated_at: now });
+      else await insertUser(trx, row);
+      await this.audit.record(trx, {
+        referenceType: 'ENVIRONMENT',
+        referenceId: 'DEFAULT',
+        userId: actingUserId ?? row.id,
+        event: existing ? 'USER_UPDATED' : 'USER_CREATED',
+        properties: { USER: row.id },
+        before: existing ? auditedUser(existing) : undefined,
+        after: auditedUser(row),
+      });
+      return row;
+    });
+    const token = await this.issueToken(user, 'USER_REGISTRATION');
+    const company = await this.settings.value<string>('company.name');
+    const link = `${this.portalUrl}/registration/confirm/${token}`;
+    await this.mail.send({
+      to: [account.email],
+      subject: 'User registration',
+      text:
+        `Hello ${displayName(user)},\n\nyou have been registered on ${company}. ` +
+        `Choose your password to finish your account:\n\n${link}\n\nThis link is valid for 24 hours.\n`,
+      html:
+        `<p>Hello ${escapeHtml(displayName(user))},</p><p>you have been registered on ${escapeHtml(company)}. ` +
+        `<a href="${escapeHtml(link)}">Choose your password</a> to finish your account.</p><p>This link is valid for 24 hours.</p>`,
+    });
+    return user;
+  }
+
+  /** Sets the password of a registration token's user and activates the account. */
+  async finalize(input: {
+    token: string;
+    password: string;
+    firstname: string;
+    lastname: string;
+  }): Promise<UserRow> {
+    const { userId, tokenId } = await this.verifyToken(input.token, 'USER_REGISTRATION');
+    const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
+    return this.db.transaction().execute(async (trx) => {
+      const user = await findUserById(trx, userId);
+      if (!user || user.status !== 'PENDING')
+        throw invalidField('token', 'this registration is already finished');
+      if (!(await markTokenUsed(trx, tokenId, this.now())))
+        throw invalidField('token', 'this link was already used');
+      const changes = {
+        password: hash,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        status: 'ACTIVE',
+        updated_at: this.now(),
+      };
+      await updateUser(trx, userId, changes);
+      const after = { ...user, ...changes };
+      await this.audit.record(trx, {
+        referenceType: 'ENVIRONMENT',
+        referenceId: 'DEFAULT',
+        userId,
+        event: 'USER_REGISTERED',
+        properties: { USER: userId },
+        before: auditedUser(user),
+        after: auditedUser(after),
+      });
+      return after;
+    });
+  }
+
+  /** Mails a link to choose a new password (users of the built-in store only). */
+  async requestPasswordReset(user: UserRow, actingUserId: string): Promise<void> {
+    if (user.source !== PORTICO_SOURCE)
+      throw invalidField('user', 'only users of the built-in user store have a password');
+    if (!user.email) throw invalidField('email', 'the user has no email address');
+    const token = await this.issueToken(user, 'RESET_PASSWORD');
+    await this.audit.record(this.db, {
+      referenceType: 'ENVIRONMENT',
+      referenceId: 'DEFAULT',
+      userId: actingUserId,
+      event: 'PASSWORD_RESET',
+      properties: { USER: user.id },
+    });
+    const link = `${this.portalUrl}/resetPassword/${token}`;
+    await this.mail.send({
+      to: [user.email],
+      subject: 'Password reset',
+      text: `Hello ${displayName(user)},\n\nchoose a new password here:\n\n${link}\n\nThis link is valid for 24 hours.\n`,
+      html: `<p>Hello ${escapeHtml(displayName(user))},</p><p><a href="${escapeHtml(link)}">Choose a new password</a>.</p><p>This link is valid for 24 hours.</p>`,
+    });
+  }
+
+  /** Sets a new password with a reset token. */
+  async changePassword(userIdOfRoute: string, input: { token: string; password: string }): Promise<UserRow> {
+    const { userId, tokenId } = await this.verifyToken(input.token, 'RESET_PASSWORD');
+    if (userId !== userIdOfRoute) throw invalidField('token', 'this link is for another user');
+    const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
+    return this.db.transaction().execute(async (trx) => {
+      const user = await findUserById(trx, userId);
+      if (!user) throw invalidField('token', 'this user no longer exists');
+      if (!(await markTokenUsed(trx, tokenId, this.now())))
+        throw invalidField('token', 'this link was already used');
+      await updateUser(trx, userId, { password: hash, status: 'ACTIVE', updated_at: this.now() });
+      await this.audit.record(trx, {
+        referenceType: 'ENVIRONMENT',
+        referenceId: 'DEFAULT',
+        userId,
+        event: 'PASSWORD_CHANGED',
+        properties: { USER: userId },
+      });
+      return { ...user, password: hash, status: 'ACTIVE' };
+    });
+  }
+
+  async issueToken(user: UserRow, action: TokenAction): Promise<string> {
+    const jti = randomBytes(16).toString('base64url');
+    const iat = Math.floor(this.now() / 1000);
+    await insertToken(this.db, {
+      id: jti,
+      type: action,
+      user_id: user.id,
+      expires_at: (iat + ACCOUNT_TOKEN_TTL_SECONDS) * 1000,
+      used_at: null,
+      created_at: this.now(),
+    });
+    return new SignJWT({ action, email: user.email, firstname: user.firstname, lastname: user.lastname })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(user.id)
+      .setJti(jti)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCOUNT_TOKEN_TTL_SECONDS)
+      .sign(this.secret);
+  }
+
+  private async verifyToken(
+    token: string,
+    action: TokenAction,
+  ): Promise<{ userId: string; tokenId: string }> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+        currentDate: new Date(this.now()),
+      });
+      if (payload.action !== action || !payload.sub || !payload.jti)
+        throw invalidField('token', 'not a valid link');
+      const stored = await findToken(this.db, payload.jti);
+      if (!stored || stored.type !== action) throw invalidField('token', 'not a valid link');
+      return { userId: payload.sub, tokenId: payload.jti };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        throw new DomainError(
+          400,
+          action === 'USER_REGISTRATION' ? REGISTRATION_EXPIRED : PASSWORD_TOKEN_EXPIRED,
+          'TOKEN_EXPIRED',
+        );
+      }
+      if (error instanceof DomainError) throw error;
+      throw invalidField('token', 'not a valid link');
+    }
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

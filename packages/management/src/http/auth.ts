@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { UserRow } from '@portico/storage';
+import { findUserById, isSessionRevoked } from '@portico/storage';
+import { forbidden, parsePermission, unauthenticated, xsrfRejected } from '@portico/model';
+import type { Session, SessionTokens } from '../features/auth/session.js';
+import { SESSION_COOKIE, XSRF_HEADER } from '../features/auth/session.js';
+import type { PermissionService } from '../features/permissions/permissions.service.js';
+import type { AppContext } from '../context.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, when the request carries a valid session (cookie or bearer token). */
+    user?: UserRow;
+    session?: Session;
+    /** The session came from the cookie: writes must carry the XSRF token. */
+    sessionFromCookie?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Reads the session of every request: `Authorization: Bearer <jwt>` or the HttpOnly session cookie.
+ * Cookie-authenticated writes must carry the `X-Xsrf-Token` that the server hands out in a header of
+ * every answer to such a session. An invalid or expired session is treated as no session, so public
+ * calls keep working; calls that need a user answer 401.
+ */
+export function installSessions(app: FastifyInstance, ctx: AppContext, tokens: SessionTokens): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const authorization = request.headers.authorization;
+    let token: string | undefined;
+    let fromCookie = false;
+    if (authorization) {
+      const match = /^Bearer\s+(.+)$/i.exec(authorization);
+      if (match) token = match[1]!.trim();
+    } else {
+      token = request.cookies[SESSION_COOKIE];
+      fromCookie = token !== undefined;
+    }
+    if (!token) return;
+    const session = await tokens.verify(token);
+    if (!session) return;
+    const [user, revoked] = await Promise.all([
+      findUserById(ctx.db, session.userId),
+      isSessionRevoked(ctx.db, session.sessionId),
+    ]);
+    if (revoked) return;
+    if (!user || user.status !== 'ACTIVE') return;
+    request.user = user;
+    request.session = session;
+    request.sessionFromCookie = fromCookie;
+    if (fromCookie) {
+      void reply.header('X-Xsrf-Token', tokens.xsrfToken(session));
+      if (
+        !SAFE_METHODS.has(request.method) &&
+        !tokens.xsrfMatches(session, headerValue(request, XSRF_HEADER))
+      ) {
+        throw xsrfRejected();
+      }
+    }
+  });
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The signed-in user of a request that went through `requireUser`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+/** preHandler: 401 without a valid session. */
+export const requireUser: preHandlerAsyncHookHandler = async (
+  request: FastifyRequest,
+  _reply: FastifyReply,
+) => {
+  if (!request.user) throw unauthenticated();
+};
+
+export interface PermissionGuards {
+  /**
+   * preHandler checking one of the spec's permissions (`management-audit-r`, `api-plan-u`). API and
+   * APPLICATION permissions are checked on the API or application of the route parameter `api` or
+   * `application`. 401 without a session, 403 without the permission.
+   */
+  require(permission: string): preHandlerAsyncHookHandler;
+  /** Like `require`, but any one of the permissions is enough. */
+  requireAny(...permissions: string[]): preHandlerAsyncHookHandler;
+}
+
+export function permissionGuards(permissions: PermissionService): PermissionGuards {
+  const check = async (request: FastifyRequest, names: string[]) => {
+    const user = currentUser(request);
+    const params = (request.params ?? {}) as Record<string, string | undefined>;
+    for (const name of names) {
+      const permission = parsePermission(name);
+      const reference =
+        permission.scope === 'API'
+          ? params.api
+          : permission.scope === 'APPLICATION'
+            ? params.application
+            : undefined;
+      if (await permissions.has(user.id, permission, reference)) return;
+    }
+    throw forbidden(names.join(' or '));
+  };
+  return {
+    require(name: string) {
+      parsePermission(name); // fail at start-up on a misspelt permission
+      return async (request) => check(request, [name]);
+    },
+    requireAny(...names: string[]) {
+      names.forEach((n) => parsePermission(n));
+      return async (request) => check(request, names);
+    },
+  };
+}
