@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { EventBus, Storage } from '@portico/storage';
+import { insertHealthChecks } from '@portico/storage';
+import type { Counters } from './counters/counters.js';
+import { MemoryCounters } from './counters/counters.js';
+import { RedisCounters } from './counters/redis-counters.js';
+import { HealthChecker } from './health/health-checker.js';
+import { Heartbeat } from './heartbeat/heartbeat.js';
+import { createRequestHandler } from './http/handler.js';
+import { batchWriterFor } from './reporting/batch-writer.js';
+import type { ReporterOptions } from './reporting/reporter.js';
+import { DEFAULT_REPORTER_OPTIONS, Reporter } from './reporting/reporter.js';
+import { TokenVerifier } from './security/tokens.js';
+import { AccessState } from './sync/access-state.js';
+import { snapshotFile } from './sync/snapshot.js';
+import { SyncService } from './sync/sync.service.js';
+
+export interface GatewayOptions {
+  port: number;
+  host: string;
+  /** Sharding tags (`!tag` excludes). */
+  tags: readonly string[];
+  tenant?: string | undefined;
+  /** Folder of the snapshot file. */
+  dataDir: string;
+  /** REDIS_URL: counters shared by every gateway. */
+  redisUrl?: string | undefined;
+  apiKeyHeader: string;
+  apiKeyQueryParam: string;
+  syncIntervalMs: number;
+  version: string;
+  reporter?: Partial<ReporterOptions>;
+  log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+}
+
+export const DEFAULT_GATEWAY_OPTIONS = {
+  apiKeyHeader: 'x-api-key',
+  apiKeyQueryParam: 'api-key',
+  syncIntervalMs: 5000,
+};
+
+export interface RunningGateway {
+  id: string;
+  port: number;
+  sync: SyncService;
+  reporter: Reporter;
+  /** Stops accepting, lets requests in flight finish, flushes reports, marks the instance stopped. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a gateway: loads what is deployed (or the snapshot when the database is down), serves it,
+ * follows changes (poll, in-process bus, PostgreSQL NOTIFY), reports every request and beats.
+ */
+export async function startGateway(
+  storage: Storage,
+  bus: EventBus,
+  options: GatewayOptions,
+): Promise<RunningGateway> {
+  const id = randomUUID();
+  const access = new AccessState();
+  const sync = new SyncService(storage.db, access, {
+    tags: options.tags,
+    tenant: options.tenant,
+    snapshotFile: snapshotFile(options.dataDir, options.port),
+    now: Date.now,
+    log: options.log,
+  });
+  const health = new HealthChecker({
+    gatewayId: id,
+    write: (rows) => insertHealthChecks(storage.db, rows),
+    log: options.log,
+  });
+  sync.onRoutesChanged = (apis) => health.update(apis);
+  const source = await sync.start();
+  health.update(sync.servedApis());
+  const counters: Counters = options.redisUrl ? new RedisCounters(options.redisUrl) : new MemoryCounters();
+  const reporter = new Reporter(
+    batchWriterFor(storage),
+    { ...DEFAULT_REPORTER_OPTIONS, ...options.reporter },
+    (error) => options.log.warn(`reports not written: ${String(error)}`),
+  );
+  const handler = createRequestHandler({
+    routes: () => sync.routes(),
+    access,
+    tokens: new TokenVerifier(),
+    counters,
+    reporter,
+    security: {
+      apiKeyHeader: options.apiKeyHeader.toLowerCase(),
+      apiKeyQueryParam: options.apiKeyQueryParam,
+    },
+    gatewayId: id,
+    tenant: options.tenant,
+    now: Date.now,
+    logError: (error, message) =>
+      options.log.error(
+        `${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      ),
+  });
+  const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 0 }, handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  const unsubscribe = bus.subscribe((message) => {
+    if (message.kind === 'event' || message.kind === 'subscription' || message.kind === 'apikey')
+      void sync.sync();
+  });
+  if (storage.pgPool)
+    await bus.listenToPostgres(storage.pgPool, (e) => options.log.warn(`LISTEN connection: ${String(e)}`));
+  const poll = setInterval(() => void sync.sync(), options.syncIntervalMs);
+  poll.unref();
+
+  const heartbeat = new Heartbeat(
+    storage.db,
+    { id, port, version: options.version, tags: options.tags, tenant: options.tenant },
+    () => reporter.dropped,
+  );
+  await heartbeat.start().catch((e) => options.log.warn(`instance not registered: ${String(e)}`));
+  options.log.info(`gateway ${id} serving ${sync.servedApis().length} APIs (from ${source}) on port ${port}`);
+
+  return {
+    id,
+    port,
+    sync,
+    reporter,
+    async stop() {
+      clearInterval(poll);
+      unsubscribe();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      health.stop();
+      await reporter.close();
+      await heartbeat.stop();
+      await sync.close();
+      await counters.close();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+export { startGateway, DEFAULT_GATEWAY_OPTIONS } from './gateway.js';
+export type { GatewayOptions, RunningGateway } from './gateway.js';
+export { POLICIES, describePolicy, validatePolicyConfiguration } from './policies/registry.js';
+export type { PolicyDescription } from './policies/registry.js';
+export { conditionError } from './expressions/cel.js';
+export { RESOURCE_TYPES, describeResourceType } from './resources/registry.js';
