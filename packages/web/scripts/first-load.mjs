@@ -1,0 +1,43 @@
+// What the signed-out portal home loads, from Vite's build manifest: shared by the size report of the
+// build and by the browser test that checks the report against what the browser really fetches.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Source modules whose chunks the signed-out portal home loads besides the entry: its route modules,
+ * and the toasts, which load right after the first render.
+ */
+export const PORTAL_HOME = [
+  'src/app/portal/portal-layout.tsx',
+  'src/app/portal/home-page.tsx',
+  'src/shared/ui/toast-container.tsx',
+  'src/shared/ui/toasts.tsx',
+];
+
+/** Modules of the console's first page: none of their chunks may be part of the portal's first load. */
+export const CONSOLE = [
+  'src/app/console/console-layout.tsx',
+  'src/features/apis/components/list/api-list-page.tsx',
+];
+
+export function readManifest(dist) {
+  return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+}
+
+/** The chunk files the given manifest entries load at once: themselves and their static imports. */
+export function closure(manifest, keys, seen = new Set()) {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    if (seen.has(chunk.file)) continue;
+    seen.add(chunk.file);
+    closure(manifest, chunk.imports ?? [], seen);
+  }
+  return seen;
+}
+
+/** The chunk files of the signed-out portal home: the entry's closure and its route modules'. */
+export function portalFirstLoad(manifest) {
+  const entry = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  return closure(manifest, [...entry, ...PORTAL_HOME]);
+}

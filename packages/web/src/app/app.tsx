@@ -1,0 +1,31 @@
+import { MantineProvider } from '@mantine/core';
+import type { MantineThemeOverride } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
+import { RouterProvider } from 'react-router';
+import type { AppConfig } from '../shared/config/config';
+import { ConfigContext } from '../shared/config/config-context';
+import { queryClient } from '../shared/lib/query-client';
+import { router } from './router';
+
+// The toasts' container (and the toasts) load right after the first page, outside its critical path;
+// toasts raised before it is there appear when it is.
+const ToastContainer = lazy(async () => ({
+  default: (await import('../shared/ui/toast-container')).ToastContainer,
+}));
+
+/** Both faces, once the start-up has the configuration and the theme. */
+export function App({ config, theme }: { config: AppConfig; theme: MantineThemeOverride }) {
+  return (
+    <ConfigContext.Provider value={config}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <Suspense fallback={null}>
+          <ToastContainer />
+        </Suspense>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </ConfigContext.Provider>
+  );
+}

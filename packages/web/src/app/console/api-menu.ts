@@ -1,0 +1,105 @@
+import type { TranslationKey } from '../../shared/i18n/keys';
+import type { Screen } from '../screens';
+import { AVAILABLE_SCREENS } from '../screens';
+
+/** A section of the API frame's menu. */
+export type ApiMenuGroup = 'portal' | 'analytics';
+
+export interface ApiMenuEntry {
+  screen: Screen;
+  /** Relative to `/management/apis/{apiId}/`. */
+  path: string;
+  label: TranslationKey;
+  group: ApiMenuGroup;
+  /** One of these API permissions is needed (console-apis.md section 6); empty for every member. */
+  anyOf: readonly string[];
+}
+
+/** The API frame's menu (console-apis.md 2.3 and 6): each later screen of an API adds its entry here. */
+export const API_MENU: readonly ApiMenuEntry[] = [
+  {
+    screen: 'management.apis.detail.portal.general',
+    path: 'portal',
+    label: 'apis.menu.general',
+    group: 'portal',
+    anyOf: [],
+  },
+  {
+    screen: 'management.apis.detail.portal.plans',
+    path: 'plans',
+    label: 'apis.menu.plans',
+    group: 'portal',
+    anyOf: ['api-plan-r'],
+  },
+  {
+    screen: 'management.apis.detail.portal.subscriptions',
+    path: 'subscriptions',
+    label: 'apis.menu.subscriptions',
+    group: 'portal',
+    anyOf: ['api-subscription-r'],
+  },
+  {
+    screen: 'management.apis.detail.portal.documentation',
+    path: 'documentation',
+    label: 'apis.menu.documentation',
+    group: 'portal',
+    anyOf: ['api-documentation-r'],
+  },
+  {
+    screen: 'management.apis.detail.metadata',
+    path: 'metadata',
+    label: 'apis.menu.metadata',
+    group: 'portal',
+    anyOf: ['api-metadata-r'],
+  },
+  {
+    screen: 'management.apis.detail.members',
+    path: 'members',
+    label: 'apis.menu.members',
+    group: 'portal',
+    anyOf: ['api-member-r'],
+  },
+  {
+    screen: 'management.apis.detail.groups',
+    path: 'groups',
+    label: 'apis.menu.groups',
+    group: 'portal',
+    anyOf: ['api-member-r'],
+  },
+  {
+    screen: 'management.apis.detail.history',
+    path: 'history',
+    label: 'apis.menu.history',
+    group: 'analytics',
+    anyOf: ['api-event-r'],
+  },
+  {
+    screen: 'management.apis.detail.events',
+    path: 'events',
+    label: 'apis.menu.events',
+    group: 'analytics',
+    anyOf: ['api-event-r'],
+  },
+];
+
+/** Pages of an API reached from another page, not from the menu, and what they need. */
+export const API_PAGES_OFF_MENU: Readonly<Record<string, readonly string[]>> = {
+  transferownership: ['api-member-r'],
+};
+
+/** The entries a member sees: with an existing screen and one of the permissions asked. */
+export function visibleApiMenu(
+  has: (permissions: readonly string[]) => boolean,
+  available: ReadonlySet<Screen> = AVAILABLE_SCREENS,
+  menu: readonly ApiMenuEntry[] = API_MENU,
+): ApiMenuEntry[] {
+  return menu.filter((entry) => available.has(entry.screen) && has(entry.anyOf));
+}
+
+/** What the page at `path` (first segment under the API) needs; undefined when nothing is known. */
+export function apiPageNeeds(
+  path: string,
+  menu: readonly ApiMenuEntry[] = API_MENU,
+): readonly string[] | undefined {
+  return menu.find((entry) => entry.path === path)?.anyOf ?? API_PAGES_OFF_MENU[path];
+}

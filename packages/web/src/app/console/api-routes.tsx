@@ -1,0 +1,139 @@
+import { Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { RouteAccess } from '../../shared/session/access';
+
+const access = (handle: RouteAccess): RouteAccess => handle;
+
+const planScreens = () => import('../../features/plans/plan-screens');
+const subscriptionScreens = () => import('../../features/subscriptions/subscription-screens');
+
+/**
+ * The API screens of the console under `/management/apis` (console-apis.md 2.1 to 2.4, 2.9, 2.10). The
+ * pages of one API render inside its frame; each later screen of an API adds its route to the frame's
+ * children (and its entry to API_MENU).
+ */
+export const apiRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({
+      Component: (await import('../../features/apis/components/list/api-list-page')).ApiListPage,
+    }),
+    handle: access({ docPage: 'management-apis' }),
+  },
+  {
+    path: 'new',
+    handle: access({
+      authenticated: true,
+      permissions: [['management-api-c']],
+      docPage: 'management-apis-new',
+    }),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../../features/apis/components/create/api-new-page')).ApiNewPage,
+        }),
+      },
+      {
+        path: 'create',
+        lazy: async () => ({
+          Component: (await import('../../features/apis/components/create/creation-wizard')).CreationWizard,
+        }),
+      },
+    ],
+  },
+  {
+    path: ':apiId',
+    lazy: async () => ({ Component: (await import('./api-frame')).ApiFrame }),
+    handle: access({ authenticated: true }),
+    children: [
+      { index: true, element: <Navigate to="portal" replace /> },
+      {
+        path: 'portal',
+        lazy: async () => ({
+          Component: (await import('../../features/apis/components/general/general-page')).GeneralPage,
+        }),
+        handle: access({ docPage: 'management-api-general' }),
+      },
+      {
+        path: 'history',
+        lazy: async () => ({
+          Component: (await import('../../features/apis/components/history/history-page')).HistoryPage,
+        }),
+        handle: access({ docPage: 'management-api-history' }),
+      },
+      {
+        path: 'events',
+        lazy: async () => ({
+          Component: (await import('../../features/apis/components/history/events-page')).EventsPage,
+        }),
+        handle: access({ docPage: 'management-api-history' }),
+      },
+      {
+        path: 'members',
+        lazy: async () => ({
+          Component: (await import('../../features/apis/components/members/members-page')).MembersPage,
+        }),
+        handle: access({ docPage: 'management-api-members' }),
+      },
+      {
+        path: 'transferownership',
+        lazy: async () => ({
+          Component: (await import('../../features/apis/components/members/transfer-ownership-page'))
+            .TransferOwnershipPage,
+        }),
+        handle: access({ docPage: 'management-api-members' }),
+      },
+      {
+        path: 'groups',
+        lazy: async () => ({
+          Component: (await import('../../features/apis/components/members/groups-page')).GroupsPage,
+        }),
+        handle: access({ docPage: 'management-api-members' }),
+      },
+      {
+        path: 'metadata',
+        lazy: async () => ({
+          Component: (await import('../../features/apis/components/metadata/metadata-page')).MetadataPage,
+        }),
+        handle: access({ docPage: 'management-api-members' }),
+      },
+      {
+        path: 'plans',
+        handle: access({ docPage: 'management-api-plans' }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await planScreens()).PlansPage }),
+          },
+          {
+            path: 'new',
+            lazy: async () => ({ Component: (await planScreens()).PlanWizard }),
+          },
+          {
+            path: ':planId/edit?',
+            lazy: async () => ({ Component: (await planScreens()).PlanWizard }),
+          },
+        ],
+      },
+      {
+        path: 'subscriptions',
+        handle: access({ docPage: 'management-api-subscriptions' }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await subscriptionScreens()).ApiSubscriptionsPage,
+            }),
+          },
+          {
+            path: ':subscriptionId',
+            lazy: async () => ({
+              Component: (await subscriptionScreens()).ApiSubscriptionPage,
+            }),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,111 @@
+import type { TranslationKey } from '../../shared/i18n/keys';
+import { hasAnyPermission } from '../../shared/session/permissions';
+import type { CurrentUser } from '../../shared/session/permissions';
+import type { Screen } from '../screens';
+import { AVAILABLE_SCREENS } from '../screens';
+
+export type ConsoleMenuIcon =
+  'apis' | 'applications' | 'gateways' | 'dashboard' | 'audit' | 'messages' | 'settings';
+
+export interface ConsoleMenuEntry {
+  screen: Screen;
+  path: string;
+  label: TranslationKey;
+  icon: ConsoleMenuIcon;
+  /** Menu order; equal orders keep the order of this list. */
+  order: number;
+  /** One of them is needed; empty for every user. */
+  anyOf: readonly string[];
+}
+
+/** Permissions that open the settings area (any settings screen the user may see). */
+export const SETTINGS_PERMISSIONS = [
+  'portal-settings-r',
+  'portal-view-r',
+  'portal-metadata-r',
+  'portal-top_apis-r',
+  'portal-api_header-r',
+  'portal-identity_provider-r',
+  'portal-client_registration_provider-r',
+  'portal-documentation-r',
+  'management-tenant-r',
+  'management-tag-r',
+  'management-role-r',
+  'management-user-r',
+  'management-group-r',
+  'management-dictionary-r',
+  'management-notification-r',
+] as const;
+
+/** First-level entries of the console (console-applications-and-settings.md 2.1 to 2.3). */
+export const CONSOLE_MENU: readonly ConsoleMenuEntry[] = [
+  {
+    screen: 'management.apis.list',
+    path: '/management/apis',
+    label: 'console.menu.apis',
+    icon: 'apis',
+    order: 10,
+    anyOf: [],
+  },
+  {
+    screen: 'management.applications',
+    path: '/management/applications',
+    label: 'console.menu.applications',
+    icon: 'applications',
+    order: 20,
+    anyOf: [],
+  },
+  {
+    screen: 'management.instances',
+    path: '/management/instances',
+    label: 'console.menu.gateways',
+    icon: 'gateways',
+    order: 30,
+    anyOf: ['management-instance-r'],
+  },
+  {
+    screen: 'management.platform',
+    path: '/management/platform',
+    label: 'console.menu.dashboard',
+    icon: 'dashboard',
+    order: 40,
+    anyOf: ['management-platform-r'],
+  },
+  {
+    screen: 'management.audit',
+    path: '/management/audit',
+    label: 'console.menu.audit',
+    icon: 'audit',
+    order: 50,
+    anyOf: ['management-audit-r'],
+  },
+  {
+    screen: 'management.messages',
+    path: '/management/messages',
+    label: 'console.menu.messages',
+    icon: 'messages',
+    order: 50,
+    anyOf: ['management-message-c'],
+  },
+  {
+    screen: 'management.settings',
+    path: '/management/settings',
+    label: 'console.menu.settings',
+    icon: 'settings',
+    order: 50,
+    anyOf: SETTINGS_PERMISSIONS,
+  },
+];
+
+/** The entries a user sees, in menu order: permitted and with an existing screen. */
+export function visibleMenu(
+  user: CurrentUser | null,
+  available: ReadonlySet<Screen> = AVAILABLE_SCREENS,
+  menu: readonly ConsoleMenuEntry[] = CONSOLE_MENU,
+): ConsoleMenuEntry[] {
+  return menu
+    .map((entry, index) => ({ entry, index }))
+    .filter(({ entry }) => available.has(entry.screen) && hasAnyPermission(user, entry.anyOf))
+    .sort((a, b) => a.entry.order - b.entry.order || a.index - b.index)
+    .map(({ entry }) => entry);
+}

@@ -1,0 +1,46 @@
+import { Outlet, Navigate, useLocation, useMatches } from 'react-router';
+import { useConfig } from '../shared/config/config-context';
+import { useUnavailable } from '../shared/lib/page-state';
+import { accessRedirect, mergeAccess } from '../shared/session/access';
+import type { RouteAccess } from '../shared/session/access';
+import { useSession } from '../shared/session/current-user';
+import { loginTarget, readLastRoute } from '../shared/session/redirects';
+import { PageLoader } from '../shared/ui/page-loader';
+import { UnavailablePage } from '../shared/ui/unavailable-page';
+import { NavigationProgress } from '../shared/ui/navigation-progress';
+
+/**
+ * The root of both faces: waits for the session, applies the route guards (permissions, forced
+ * login, developer-portal-only mode, user creation, signed-in users on login and registration), and
+ * shows the 503 page instead of the body when the server said it is unavailable.
+ */
+export function RootLayout() {
+  const config = useConfig();
+  const session = useSession();
+  const matches = useMatches();
+  const location = useLocation();
+  const unavailable = useUnavailable();
+
+  if (unavailable) return <UnavailablePage text={unavailable.text} />;
+  if (session.isPending) return <PageLoader />;
+
+  const access = mergeAccess(matches.map((match) => match.handle as RouteAccess | undefined));
+  const signedInTarget =
+    location.pathname === '/login'
+      ? loginTarget(new URLSearchParams(location.search).get('redirectUri'), readLastRoute())
+      : '/';
+  const redirect = accessRedirect(
+    access,
+    session.user,
+    config,
+    location.pathname + location.search,
+    signedInTarget,
+  );
+  if (redirect) return <Navigate to={redirect} replace />;
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { Navigate, createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { RouteAccess } from '../shared/session/access';
+import { PageLoader } from '../shared/ui/page-loader';
+import { apiRoutes } from './console/api-routes';
+import { applicationRoutes } from './console/application-routes';
+import { RootLayout } from './root-layout';
+
+const access = (handle: RouteAccess): RouteAccess => handle;
+
+/**
+ * Both faces. The portal (at /) and the console (at /management) are lazily loaded route trees: the
+ * console's code loads only when a console route is opened. Each route's `handle` says who may see it
+ * (see RouteAccess); later issues add their screens to these trees.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    HydrateFallback: PageLoader,
+    children: [
+      {
+        id: 'portal',
+        lazy: async () => ({ Component: (await import('./portal/portal-layout')).PortalLayout }),
+        handle: access({ face: 'portal', devMode: true }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('./portal/home-page')).HomePage }),
+          },
+          {
+            path: 'login',
+            lazy: async () => {
+              const page = await import('../features/auth/components/login-page');
+              return { Component: page.LoginPage, loader: page.loader };
+            },
+            handle: access({ public: true, anonymousOnly: true, hideTopBarWhenForcedLogin: true }),
+          },
+          {
+            path: 'registration',
+            lazy: async () => ({
+              Component: (await import('../features/registration/components/registration-page'))
+                .RegistrationPage,
+            }),
+            handle: access({
+              public: true,
+              anonymousOnly: true,
+              userCreation: true,
+              hideTopBarWhenForcedLogin: true,
+            }),
+          },
+          // A confirmation link without its token: portal home.
+          { path: 'registration/confirm', element: <Navigate to="/" replace /> },
+          {
+            path: 'registration/confirm/:token',
+            lazy: async () => ({
+              Component: (await import('../features/registration/components/confirm-registration-page'))
+                .ConfirmRegistrationPage,
+            }),
+            handle: access({ public: true, userCreation: true, hideTopBarWhenForcedLogin: true }),
+          },
+          {
+            path: 'resetPassword/:token',
+            lazy: async () => ({
+              Component: (await import('../features/password-reset/components/reset-password-page'))
+                .ResetPasswordPage,
+            }),
+            handle: access({ public: true, hideTopBarWhenForcedLogin: true }),
+          },
+          {
+            path: 'user',
+            lazy: async () => ({
+              Component: (await import('../features/profile/components/profile-page')).ProfilePage,
+            }),
+            handle: access({ authenticated: true }),
+          },
+        ],
+      },
+      {
+        id: 'console',
+        path: 'management',
+        lazy: async () => ({ Component: (await import('./console/console-layout')).ConsoleLayout }),
+        handle: access({ face: 'console' }),
+        children: [
+          // The console opens on the API list.
+          { index: true, element: <Navigate to="apis" replace /> },
+          { path: 'apis', children: apiRoutes },
+          { path: 'applications', children: applicationRoutes, handle: access({ authenticated: true }) },
+          {
+            path: 'tasks',
+            lazy: async () => ({
+              Component: (await import('../features/subscriptions/subscription-screens')).TasksPage,
+            }),
+            handle: access({ authenticated: true, docPage: 'management-tasks' }),
+          },
+        ],
+      },
+      // Unknown URLs go to portal home.
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,58 @@
+/**
+ * The screens of both faces, by the spec's route names, and those this build has. Links and menu
+ * entries of a screen that does not exist yet are not shown; each later issue adds its screens here.
+ */
+export type Screen =
+  | 'portal.home'
+  | 'portal.apis'
+  | 'portal.pages'
+  | 'support'
+  | 'login'
+  | 'registration'
+  | 'confirm'
+  | 'resetPassword'
+  | 'user'
+  | 'management.apis.list'
+  | 'management.apis.new'
+  | 'management.apis.create'
+  | 'management.apis.detail.portal.general'
+  | 'management.apis.detail.portal.plans'
+  | 'management.apis.detail.portal.subscriptions'
+  | 'management.apis.detail.portal.documentation'
+  | 'management.apis.detail.metadata'
+  | 'management.apis.detail.members'
+  | 'management.apis.detail.groups'
+  | 'management.apis.detail.history'
+  | 'management.apis.detail.events'
+  | 'management.applications'
+  | 'management.instances'
+  | 'management.platform'
+  | 'management.audit'
+  | 'management.messages'
+  | 'management.settings'
+  | 'management.tasks';
+
+export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
+  'portal.home',
+  'login',
+  'registration',
+  'confirm',
+  'resetPassword',
+  'user',
+  'management.apis.list',
+  'management.apis.new',
+  'management.apis.create',
+  'management.apis.detail.portal.general',
+  'management.apis.detail.portal.plans',
+  'management.apis.detail.portal.subscriptions',
+  'management.apis.detail.metadata',
+  'management.apis.detail.members',
+  'management.apis.detail.groups',
+  'management.apis.detail.history',
+  'management.apis.detail.events',
+  'management.applications',
+  'management.tasks',
+]);
+
+export const isAvailable = (screen: Screen, available: ReadonlySet<Screen> = AVAILABLE_SCREENS) =>
+  available.has(screen);

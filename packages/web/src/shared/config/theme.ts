@@ -1,0 +1,66 @@
+import type { MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
+import { createTheme } from '@mantine/core';
+
+/** `themes/{name}-theme.json`: the colours, fonts and radius of a theme. */
+export interface ThemeFile {
+  name?: string;
+  primaryColor?: string;
+  primaryShade?: number;
+  colors?: Record<string, string[]>;
+  fontFamily?: string;
+  headingsFontFamily?: string;
+  defaultRadius?: string;
+}
+
+const isTuple = (value: unknown): value is MantineColorsTuple =>
+  Array.isArray(value) && value.length >= 10 && value.every((c) => typeof c === 'string');
+
+const RADII = ['xs', 'sm', 'md', 'lg', 'xl'];
+
+/** The font of every page when the theme names none (also the start-up error page, which has no theme). */
+export const DEFAULT_FONT_FAMILY =
+  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/** The Mantine theme of a theme file; unknown or malformed entries keep Mantine's defaults. */
+export function toMantineTheme(file: ThemeFile | undefined): MantineThemeOverride {
+  const colors: Record<string, MantineColorsTuple> = {};
+  for (const [name, shades] of Object.entries(file?.colors ?? {})) {
+    if (isTuple(shades)) colors[name] = shades;
+  }
+  const primaryShade = file?.primaryShade;
+  return createTheme({
+    focusRing: 'auto',
+    cursorType: 'pointer',
+    colors,
+    ...(file?.primaryColor && (colors[file.primaryColor] || file.primaryColor in DEFAULT_COLOR_NAMES)
+      ? { primaryColor: file.primaryColor }
+      : {}),
+    ...(typeof primaryShade === 'number' && primaryShade >= 0 && primaryShade <= 9
+      ? { primaryShade: primaryShade as 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 }
+      : {}),
+    fontFamily: file?.fontFamily || DEFAULT_FONT_FAMILY,
+    headings: { fontFamily: file?.headingsFontFamily || file?.fontFamily || DEFAULT_FONT_FAMILY },
+    ...(file?.defaultRadius && RADII.includes(file.defaultRadius)
+      ? { defaultRadius: file.defaultRadius }
+      : {}),
+  });
+}
+
+const DEFAULT_COLOR_NAMES: Record<string, true> = Object.fromEntries(
+  [
+    'dark',
+    'gray',
+    'red',
+    'pink',
+    'grape',
+    'violet',
+    'indigo',
+    'blue',
+    'cyan',
+    'green',
+    'lime',
+    'yellow',
+    'orange',
+    'teal',
+  ].map((c) => [c, true]),
+);

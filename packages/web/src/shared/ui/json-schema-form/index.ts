@@ -1,0 +1,3 @@
+export { JsonSchemaForm } from './json-schema-form';
+export type { JsonObject, JsonSchema, SchemaIssue } from './schema';
+export { defaultValue, isValid, validate, withDefaults } from './schema';
