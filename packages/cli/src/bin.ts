@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+import { main } from './main.js';
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,151 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+/**
+ * The configuration of a Portico process: `portico.yml` (optional; PORTICO_CONFIG names another file)
+ * and environment variables, which always win.
+ */
+export const ConfigFile = z.strictObject({
+  dataDir: z.string().optional(),
+  database: z.strictObject({ url: z.string().optional() }).optional(),
+  redis: z.strictObject({ url: z.string().optional() }).optional(),
+  management: z
+    .strictObject({
+      port: z.number().int().min(0).max(65535).optional(),
+      host: z.string().optional(),
+      url: z.string().url().optional(),
+      jwtSecret: z.string().min(32).optional(),
+      sessionTtlSeconds: z.number().int().min(60).optional(),
+      corsOrigins: z.array(z.string()).optional(),
+      secureCookie: z.boolean().optional(),
+    })
+    .optional(),
+  gateway: z
+    .strictObject({
+      port: z.number().int().min(0).max(65535).optional(),
+      host: z.string().optional(),
+      tags: z.array(z.string()).optional(),
+      tenant: z.string().optional(),
+      apiKeyHeader: z.string().min(1).optional(),
+      apiKeyQueryParam: z.string().min(1).optional(),
+    })
+    .optional(),
+  web: z
+    .strictObject({
+      port: z.number().int().min(0).max(65535).optional(),
+      host: z.string().optional(),
+      url: z.string().optional(),
+    })
+    .optional(),
+  smtp: z.strictObject({ url: z.string().optional() }).optional(),
+  log: z
+    .strictObject({
+      level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    })
+    .optional(),
+});
+
+export interface PorticoConfig {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  managementPort: number;
+  managementHost: string;
+  /** Public URL of the management API, when the web app must not derive it from its own host name. */
+  managementUrl: string | undefined;
+  gatewayPort: number;
+  gatewayHost: string;
+  gatewayTags: string[];
+  gatewayTenant: string | undefined;
+  /** Header and query parameter that carry API keys (X-Api-Key and api-key by default). */
+  apiKeyHeader: string;
+  apiKeyQueryParam: string;
+  webPort: number;
+  webHost: string;
+  /** Public URL of the web app (links in mails, CORS origin). */
+  webUrl: string;
+  jwtSecret: string | undefined;
+  sessionTtlSeconds: number;
+  corsOrigins: string[];
+  secureCookie: boolean;
+  smtpUrl: string | undefined;
+  logLevel: string;
+  /** The file that was read, if any. */
+  file: string | undefined;
+}
+
+function port(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`${name} must be a port number, not "${value}"`);
+  return n;
+}
+
+const nonEmpty = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
+
+/** Reads portico.yml (if any) and the environment; throws with a clear message on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): PorticoConfig {
+  const file = env.PORTICO_CONFIG ? path.resolve(cwd, env.PORTICO_CONFIG) : path.join(cwd, 'portico.yml');
+  let fromFile: z.infer<typeof ConfigFile> = {};
+  const found = existsSync(file);
+  if (env.PORTICO_CONFIG && !found) throw new Error(`Configuration file ${file} not found`);
+  if (found) {
+    const parsed = ConfigFile.safeParse(parse(readFileSync(file, 'utf8')) ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new Error(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    }
+    fromFile = parsed.data;
+  }
+  const webPort = port('PORTICO_WEB_PORT', env.PORTICO_WEB_PORT) ?? fromFile.web?.port ?? 8084;
+  const webUrl = (
+    nonEmpty(env.PORTICO_WEB_URL) ??
+    fromFile.web?.url ??
+    `http://localhost:${webPort}`
+  ).replace(/\/$/, '');
+  const tags =
+    nonEmpty(env.PORTICO_GATEWAY_TAGS)
+      ?.split(',')
+      .map((t) => t.trim())
+      .filter(Boolean) ??
+    fromFile.gateway?.tags ??
+    [];
+  return {
+    dataDir: path.resolve(cwd, nonEmpty(env.PORTICO_DATA_DIR) ?? fromFile.dataDir ?? './data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL) ?? fromFile.database?.url,
+    redisUrl: nonEmpty(env.REDIS_URL) ?? fromFile.redis?.url,
+    managementPort:
+      port('PORTICO_MANAGEMENT_PORT', env.PORTICO_MANAGEMENT_PORT) ?? fromFile.management?.port ?? 8083,
+    managementHost: nonEmpty(env.PORTICO_MANAGEMENT_HOST) ?? fromFile.management?.host ?? '0.0.0.0',
+    managementUrl: nonEmpty(env.PORTICO_MANAGEMENT_URL) ?? fromFile.management?.url,
+    gatewayPort: port('PORTICO_GATEWAY_PORT', env.PORTICO_GATEWAY_PORT) ?? fromFile.gateway?.port ?? 8082,
+    gatewayHost: nonEmpty(env.PORTICO_GATEWAY_HOST) ?? fromFile.gateway?.host ?? '0.0.0.0',
+    gatewayTags: tags,
+    gatewayTenant: nonEmpty(env.PORTICO_GATEWAY_TENANT) ?? fromFile.gateway?.tenant,
+    apiKeyHeader: nonEmpty(env.PORTICO_API_KEY_HEADER) ?? fromFile.gateway?.apiKeyHeader ?? 'X-Api-Key',
+    apiKeyQueryParam:
+      nonEmpty(env.PORTICO_API_KEY_QUERY_PARAM) ?? fromFile.gateway?.apiKeyQueryParam ?? 'api-key',
+    webPort,
+    webHost: nonEmpty(env.PORTICO_WEB_HOST) ?? fromFile.web?.host ?? '0.0.0.0',
+    webUrl,
+    jwtSecret: nonEmpty(env.PORTICO_JWT_SECRET) ?? fromFile.management?.jwtSecret,
+    sessionTtlSeconds: fromFile.management?.sessionTtlSeconds ?? 7 * 24 * 3600,
+    corsOrigins: nonEmpty(env.PORTICO_CORS_ORIGINS)
+      ?.split(',')
+      .map((o) => o.trim()) ??
+      fromFile.management?.corsOrigins ?? [
+        webUrl,
+        `http://localhost:${webPort}`,
+        `http://127.0.0.1:${webPort}`,
+      ],
+    secureCookie: env.PORTICO_SECURE_COOKIE
+      ? env.PORTICO_SECURE_COOKIE === 'true'
+      : (fromFile.management?.secureCookie ?? false),
+    smtpUrl: nonEmpty(env.PORTICO_SMTP_URL) ?? fromFile.smtp?.url,
+    logLevel: nonEmpty(env.PORTICO_LOG_LEVEL) ?? fromFile.log?.level ?? 'info',
+    file: found ? file : undefined,
+  };
+}

@@ -1,0 +1,112 @@
+import { EventBus, connect, openStorage } from '@portico/storage';
+import type { Storage } from '@portico/storage';
+import type { PorticoConfig } from './config.js';
+import { VERSION } from './version.js';
+import { buildWebServer, webDistDir } from './web-server.js';
+
+export interface Running {
+  stop(): Promise<void>;
+}
+
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:****@');
+
+/**
+ * Runs the components of one process (all of them for `portico start`) and stops them cleanly:
+ * servers stop accepting, in-flight requests finish, then the database closes, so no answered write
+ * is lost.
+ */
+export async function startComponents(
+  config: PorticoConfig,
+  components: { management: boolean; gateway: boolean; web: boolean },
+): Promise<Running> {
+  const logger = { level: config.logLevel };
+  const storage: Storage = await openStorage({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  }).catch((error: unknown) => {
+    // A gateway alone still starts without its database: it serves its last snapshot meanwhile.
+    if (components.management) throw error;
+    console.warn(`[gateway] database unavailable (${String(error)}): starting from the snapshot`);
+    return connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  });
+  const bus = new EventBus();
+  if (storage.pgPool) bus.publishToPostgres(storage.pgPool);
+  const closers: (() => Promise<void>)[] = [() => bus.close()];
+  console.log(`Portico ${VERSION}`);
+  console.log(
+    `  storage:        ${storage.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : redact(config.databaseUrl!)}`,
+  );
+  try {
+    if (components.management) {
+      // Loaded only when needed: a gateway-only process stays small and starts fast.
+      const { buildManagementApp } = await import('@portico/management');
+      const { app } = await buildManagementApp({
+        storage,
+        bus,
+        logger,
+        options: {
+          jwtSecret: config.jwtSecret,
+          sessionTtlSeconds: config.sessionTtlSeconds,
+          corsOrigins: config.corsOrigins,
+          smtpUrl: config.smtpUrl,
+          portalUrl: config.webUrl,
+          secureCookie: config.secureCookie,
+          version: VERSION,
+        },
+      });
+      await app.listen({ port: config.managementPort, host: config.managementHost });
+      closers.push(() => app.close());
+      console.log(`  management API: http://localhost:${config.managementPort}/management/`);
+    }
+    if (components.gateway) {
+      const { startGateway } = await import('@portico/gateway');
+      const log = {
+        info: (m: string) =>
+          ['info', 'debug', 'trace'].includes(config.logLevel) ? console.log(`[gateway] ${m}`) : undefined,
+        warn: (m: string) => console.warn(`[gateway] ${m}`),
+        error: (m: string) => console.error(`[gateway] ${m}`),
+      };
+      const gateway = await startGateway(storage, bus, {
+        port: config.gatewayPort,
+        host: config.gatewayHost,
+        tags: config.gatewayTags,
+        tenant: config.gatewayTenant,
+        dataDir: config.dataDir,
+        redisUrl: config.redisUrl,
+        apiKeyHeader: config.apiKeyHeader,
+        apiKeyQueryParam: config.apiKeyQueryParam,
+        syncIntervalMs: 5000,
+        version: VERSION,
+        log,
+      });
+      closers.push(() => gateway.stop());
+      const counters = config.redisUrl ? ` (counters in ${redact(config.redisUrl)})` : '';
+      console.log(`  gateway:        http://localhost:${gateway.port}/${counters}`);
+    }
+    if (components.web) {
+      const dist = webDistDir();
+      if (dist) {
+        const web = await buildWebServer({
+          dist,
+          managementPort: config.managementPort,
+          managementUrl: config.managementUrl,
+        });
+        await web.listen({ port: config.webPort, host: config.webHost });
+        closers.push(() => web.close());
+        console.log(`  web app:        http://localhost:${config.webPort}/ (console at /management)`);
+      } else {
+        console.warn('  web app:        not built (run "npm run build"), not served');
+      }
+    }
+  } catch (error) {
+    for (const close of closers.reverse()) await close().catch(() => {});
+    await storage.close();
+    throw error;
+  }
+  return {
+    async stop() {
+      for (const close of closers.reverse()) await close();
+      await storage.close();
+    },
+  };
+}
