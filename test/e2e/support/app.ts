@@ -1,0 +1,56 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { portalFirstLoad, readManifest } from '../../../packages/web/scripts/first-load.mjs';
+import { REPO_ROOT } from './portico';
+
+/** Signs in through the login page (the page must show it). */
+export async function signInOnPage(page: Page, username: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The user menu button of the top bar (signed in). */
+export const userMenu = (page: Page) => page.getByRole('button', { name: /^User menu of / });
+
+const WEB_DIST = path.join(REPO_ROOT, 'packages/web/dist');
+
+/** The built file of a source module of the web app (Vite's manifest). */
+export function builtChunk(source: string): string {
+  const chunk = readManifest(WEB_DIST)[source];
+  if (!chunk) throw new Error(`${source} is not in the build manifest`);
+  return chunk.file;
+}
+
+/** The script paths the build's size report counts as the signed-out portal home's first load. */
+export function reportedFirstLoad(): Set<string> {
+  return new Set([...portalFirstLoad(readManifest(WEB_DIST))].map((file) => `/${file}`));
+}
+
+/** Lets toasts and menus finish their animation before a screenshot. */
+export const settle = (page: Page) => page.waitForTimeout(400);
+
+export interface Focus {
+  tag: string;
+  text: string;
+  label: string | null;
+  /** The focused control shows it: an outline or a focus ring (box shadow). */
+  visible: boolean;
+}
+
+/** What has the keyboard focus, and whether one can see it. */
+export function focused(page: Page): Promise<Focus> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return { tag: 'BODY', text: '', label: null, visible: false };
+    const style = getComputedStyle(element);
+    const visible =
+      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+    return {
+      tag: element.tagName,
+      text: (element.textContent ?? '').trim(),
+      label: element.getAttribute('aria-label'),
+      visible,
+    };
+  });
+}

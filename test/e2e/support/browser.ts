@@ -1,0 +1,50 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { REPO_ROOT } from './portico';
+
+/** Debian's chromium (no browser download). */
+export const CHROMIUM = process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser profile (cookies, local storage) in English. */
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  // Well under the test time-out, so that a failure names the element that never came.
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
+
+/** Saves a full-page screenshot as test-results/<name>.png for a reviewer to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  // Pictures (avatars, logos) and lazily loaded parts first, when they come quickly.
+  await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => Array.from(document.images).every((image) => image.complete), undefined, {
+      timeout: 3000,
+    })
+    .catch(() => undefined);
+  const file = path.join(RESULTS_DIR, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

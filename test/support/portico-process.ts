@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** The built CLI (`npm test` builds before running the tests). */
+export const CLI = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
+
+/** A port that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export interface PorticoProcess {
+  child: ChildProcess;
+  managementUrl: string;
+  gatewayUrl: string;
+  output(): string;
+  /** Sends the signal and waits for the process to end. */
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `portico <command>` with the environment given and waits until `GET /management/health` answers 200. */
+export async function startPortico(
+  command: 'start' | 'management' | 'gateway',
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  /** Answers 200 once the process is ready (default: the management health endpoint). */
+  readyUrl?: string,
+): Promise<PorticoProcess> {
+  const port = env.PORTICO_MANAGEMENT_PORT ?? String(await freePort());
+  const gatewayPort = env.PORTICO_GATEWAY_PORT ?? String(await freePort());
+  const webPort = env.PORTICO_WEB_PORT ?? String(await freePort());
+  const child = spawn(process.execPath, [CLI, command], {
+    env: {
+      ...process.env,
+      PORTICO_LOG_LEVEL: 'warn',
+      ...env,
+      PORTICO_MANAGEMENT_PORT: port,
+      PORTICO_GATEWAY_PORT: gatewayPort,
+      PORTICO_WEB_PORT: webPort,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += String(d)));
+  child.stderr!.on('data', (d) => (output += String(d)));
+  const managementUrl = `http://127.0.0.1:${port}/management`;
+  const exited = once(child, 'exit');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`portico ${command} exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(readyUrl ?? `${managementUrl}/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`portico ${command} did not answer within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    managementUrl,
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    output: () => output,
+    kill: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const [code] = await exited;
+      return code as number | null;
+    },
+  };
+}
+
+/** Signs in and returns the bearer token. */
+export async function login(managementUrl: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${managementUrl}/user/login`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
