@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router';
 import type { AppConfig } from '../shared/config/config';
 import { ConfigContext } from '../shared/config/config-context';
 import { queryClient } from '../shared/lib/query-client';
-import { router } from './router';
+import { appRouter } from './router';
 
 // The toasts' container (and the toasts) load right after the first page, outside its critical path;
 // toasts raised before it is there appear when it is.
@@ -23,7 +23,7 @@ export function App({ config, theme }: { config: AppConfig; theme: MantineThemeO
           <ToastContainer />
         </Suspense>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <RouterProvider router={appRouter()} />
         </QueryClientProvider>
       </MantineProvider>
     </ConfigContext.Provider>

@@ -100,4 +100,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let instance: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The router, created on first use. Creating it starts the first navigation and its loaders (the
+ * login route's exchanges a provider's code with the management API), so it must not exist before
+ * the start-up has wired the HTTP client to the API's base URL.
+ */
+export function appRouter(): ReturnType<typeof createBrowserRouter> {
+  return (instance ??= createBrowserRouter(routes));
+}

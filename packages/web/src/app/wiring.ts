@@ -3,15 +3,15 @@ import { configureHttp } from '../shared/http';
 import { queryClient } from '../shared/lib/query-client';
 import { reloadCounter, unavailable } from '../shared/lib/page-state';
 import { dropUser } from '../shared/session/session-actions';
-import { router } from './router';
+import { appRouter } from './router';
 
 /** Plugs the error catalogue into the router, the toasts and the session. */
 export function wireHttp(config: AppConfig): void {
   configureHttp(config.baseURL, {
     // Toasts (and their library) load with the first one.
     notify: (notice) => void import('../shared/ui/toasts').then(({ notifyError }) => notifyError(notice)),
-    currentLocation: () => router.state.location,
-    goTo: (path) => void router.navigate(path),
+    currentLocation: () => appRouter().state.location,
+    goTo: (path) => void appRouter().navigate(path),
     dropUser,
     showUnavailable: (text) => unavailable.set({ text }),
     reloadState: () => {
