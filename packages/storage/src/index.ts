@@ -43,6 +43,7 @@ export * from './identity-providers/identity-providers.table.js';
 export * from './identity-providers/identity-providers.repository.js';
 export * from './requests/requests.table.js';
 export * from './requests/requests.repository.js';
+export * from './requests/sqlite-request-writer.js';
 export * from './instances/instances.table.js';
 export * from './instances/instances.repository.js';
 export * from './sync/sync.repository.js';

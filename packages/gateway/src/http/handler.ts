@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
@@ -24,6 +23,7 @@ import type { AccessState } from '../sync/access-state.js';
 import { corsHeaders, preflight } from './cors.js';
 import { endToEnd } from './headers.js';
 import { errorBody, findTemplate, sendBody } from './respond.js';
+import { requestId } from './request-id.js';
 
 export interface HandlerDeps {
   routes(): RouteTable;
@@ -83,7 +83,8 @@ export function createRequestHandler(deps: HandlerDeps) {
 }
 
 function start(deps: HandlerDeps, req: IncomingMessage): Exchange {
-  const id = randomUUID();
+  const now = deps.now();
+  const id = requestId(now);
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   return {
@@ -91,7 +92,7 @@ function start(deps: HandlerDeps, req: IncomingMessage): Exchange {
     record: {
       id,
       transaction_id: first(req.headers['x-transaction-id']) || id,
-      timestamp: deps.now(),
+      timestamp: now,
       gateway: deps.gatewayId,
       api_id: null,
       application_id: null,
@@ -170,10 +171,6 @@ async function handle(
   exchange: Exchange,
 ): Promise<void> {
   const record = exchange.record;
-  const baseHeaders: Record<string, string> = {
-    'x-request-id': record.id,
-    'x-transaction-id': record.transaction_id,
-  };
   const match = deps.routes().match(req.headers.host ?? '', record.path);
   if (!match) {
     record.status = 404;
@@ -181,13 +178,24 @@ async function handle(
     record.response_content_length = sendBody(
       res,
       404,
-      { ...baseHeaders, 'content-type': 'application/json' },
+      {
+        'content-type': 'application/json',
+        'x-request-id': record.id,
+        'x-transaction-id': record.transaction_id,
+      },
       errorBody(404, 'No context-path matches the request URI.'),
     );
     return finish(deps, exchange);
   }
   const api = match.api;
   record.api_id = api.id;
+  // What the client sent, before policies change the request's headers (which are req.headers itself).
+  const clientHeaders = api.logging.mode === 'NONE' ? req.headers : { ...req.headers };
+  const forwardedFor = first(req.headers['x-forwarded-for']);
+  const hasBody =
+    req.headers['content-length'] !== undefined
+      ? record.request_content_length > 0
+      : req.headers['transfer-encoding'] !== undefined;
   const q = record.uri.indexOf('?');
   const request = new IncomingRequest(
     record.id,
@@ -196,7 +204,7 @@ async function handle(
     record.path,
     match.pathInfo,
     q < 0 ? '' : record.uri.slice(q + 1),
-    { ...req.headers },
+    req.headers,
     record.remote_address ?? '',
     req.headers.host ?? '',
     record.timestamp,
@@ -221,7 +229,7 @@ async function handle(
       record.response_content_length = sendBody(
         res,
         answer.status,
-        { ...baseHeaders, ...answer.headers },
+        { ...answer.headers, 'x-request-id': record.id, 'x-transaction-id': record.transaction_id },
         '',
       );
       return finish(deps, exchange);
@@ -229,44 +237,10 @@ async function handle(
     Object.assign(ctx.responseHeaders, corsHeaders(api.cors, origin));
   }
 
-  const sendDeny = (d: Deny) => {
-    record.status = d.status;
-    record.error_key = d.key;
-    record.message = d.message;
-    const template = findTemplate(api.templates, d.key, first(req.headers.accept));
-    const headers = { ...ctx.responseHeaders, ...d.headers, ...baseHeaders };
-    const sent = template
-      ? {
-          status: template.status,
-          headers: { 'content-type': template.contentType, ...headers, ...template.headers },
-          body: template.body,
-        }
-      : {
-          status: d.status,
-          headers: { 'content-type': 'application/json', ...headers },
-          body: errorBody(d.status, d.message),
-        };
-    record.status = sent.status;
-    record.response_content_length = sendBody(res, sent.status, sent.headers, sent.body);
-    // A refusal after the request was logged (backend unreachable, response policy) completes the log.
-    if (exchange.log?.client_request) exchange.log.client_response = { ...sent, body: bodyForLog(sent.body) };
-    finish(deps, exchange);
-  };
-  const sendDirect = (d: DirectResponse) => {
-    record.status = d.status;
-    record.response_content_length = sendBody(
-      res,
-      d.status,
-      { ...d.headers, ...ctx.responseHeaders, ...baseHeaders },
-      d.body,
-    );
-    finish(deps, exchange);
-  };
-
   const auth = await authenticate(api, request, deps.access, deps.tokens, deps.security, deps.now());
   if ('kind' in auth) {
     req.resume();
-    return sendDeny(auth);
+    return sendDeny(deps, exchange, res, api, ctx, auth);
   }
   Object.assign(consumer, auth.consumer);
   record.plan_id = consumer.planId ?? null;
@@ -279,23 +253,20 @@ async function handle(
   const steps = chain(api, auth.plan.flows, request);
   record.mapped_path = steps.mappedPath ?? null;
   for (const step of steps.list) {
-    const outcome = await step.policy.onRequest?.(ctx, step.config);
+    if (!step.policy.onRequest) continue;
+    const outcome = await step.policy.onRequest(ctx, step.config);
     if (outcome?.kind === 'deny') {
       req.resume();
-      return sendDeny(outcome);
+      return sendDeny(deps, exchange, res, api, ctx, outcome);
     }
     if (outcome?.kind === 'respond') {
       req.resume();
-      return sendDirect(outcome);
+      return sendDirect(deps, exchange, res, ctx, outcome);
     }
   }
 
   const logging = shouldLog(api, request, consumer);
-  const hasBody =
-    req.headers['content-length'] !== undefined
-      ? record.request_content_length > 0
-      : req.headers['transfer-encoding'] !== undefined;
-  const contentSteps = steps.list.filter((s) => s.policy.onRequestContent);
+  const contentSteps = steps.content;
   // Content steps run on every request they apply to, bodiless ones included (with an empty body):
   // a validation cannot be skipped by sending no body, and a body can be assigned to a GET.
   const buffer =
@@ -307,7 +278,7 @@ async function handle(
       clientBody = hasBody ? await readBody(req, MAX_BUFFERED_BODY) : Buffer.alloc(0);
     } catch (error) {
       if ((error as { tooLarge?: boolean }).tooLarge) {
-        return sendDeny({
+        return sendDeny(deps, exchange, res, api, ctx, {
           kind: 'deny',
           status: 413,
           key: 'REQUEST_CONTENT_LIMIT_TOO_LARGE',
@@ -320,7 +291,7 @@ async function handle(
     let content = clientBody;
     for (const step of contentSteps) {
       const out = await step.policy.onRequestContent!(ctx, step.config, content);
-      if (!Buffer.isBuffer(out)) return sendDeny(out);
+      if (!Buffer.isBuffer(out)) return sendDeny(deps, exchange, res, api, ctx, out);
       content = out;
     }
     body = hasBody || content.length > 0 ? content : undefined;
@@ -331,7 +302,6 @@ async function handle(
   if (consumer.apiKey !== undefined && !auth.plan.propagateApiKey)
     delete upstreamHeaders[deps.security.apiKeyHeader];
   if (Buffer.isBuffer(body)) upstreamHeaders['content-length'] = String(body.length);
-  const forwardedFor = first(req.headers['x-forwarded-for']);
   upstreamHeaders['x-forwarded-for'] = forwardedFor
     ? `${forwardedFor}, ${request.remoteAddress}`
     : request.remoteAddress;
@@ -340,8 +310,8 @@ async function handle(
   upstreamHeaders['x-forwarded-prefix'] = match.contextPath;
   upstreamHeaders['x-request-id'] = record.id;
   upstreamHeaders['x-transaction-id'] = record.transaction_id;
-  const responseSteps = steps.list.filter((s) => s.policy.onResponse || s.policy.onResponseContent);
-  const bufferResponse = responseSteps.some((s) => s.policy.onResponseContent) || logging !== undefined;
+  const responseSteps = steps.response;
+  const bufferResponse = steps.bufferResponse || logging !== undefined;
   if (bufferResponse) delete upstreamHeaders['accept-encoding'];
   const query = request.queryString();
 
@@ -362,7 +332,7 @@ async function handle(
             client_request: {
               method: record.method,
               uri: record.uri,
-              headers: req.headers,
+              headers: clientHeaders,
               body: bodyForLog(clientBody),
             },
           }
@@ -381,28 +351,31 @@ async function handle(
   }
   if (!upstream.ok) {
     if (body && !Buffer.isBuffer(body)) req.resume();
-    return sendDeny({ kind: 'deny', status: upstream.status, key: upstream.key, message: upstream.message });
+    return sendDeny(deps, exchange, res, api, ctx, {
+      kind: 'deny',
+      status: upstream.status,
+      key: upstream.key,
+      message: upstream.message,
+    });
   }
 
-  const response: GatewayResponse = {
-    status: upstream.response.statusCode,
-    headers: endToEnd(upstream.response.headers),
-  };
+  const backend = upstream.response;
+  const response: GatewayResponse = { status: backend.statusCode, headers: endToEnd(backend.headers) };
   for (const step of responseSteps) await step.policy.onResponse?.(ctx, step.config, response);
-  const outHeaders = {
-    ...(response.headers as Record<string, string | string[]>),
-    ...ctx.responseHeaders,
-    ...baseHeaders,
-  };
+  // The response's headers: the backend's (as policies left them), the policies' own, then the ids.
+  const outHeaders = response.headers as Record<string, string | string[]>;
+  for (const name in ctx.responseHeaders) outHeaders[name] = ctx.responseHeaders[name]!;
+  outHeaders['x-request-id'] = record.id;
+  outHeaders['x-transaction-id'] = record.transaction_id;
   record.status = response.status;
 
   if (bufferResponse) {
-    const backendBody = await readBody(upstream.response.body, Number.MAX_SAFE_INTEGER);
+    const backendBody = await backend.readAll();
     record.api_response_time = elapsedMs(upstream.startedAt);
     if (exchange.log && logging?.proxy) {
       exchange.log.proxy_response = {
-        status: upstream.response.statusCode,
-        headers: upstream.response.headers,
+        status: backend.statusCode,
+        headers: backend.headers,
         body: bodyForLog(backendBody),
       };
     }
@@ -410,7 +383,7 @@ async function handle(
     for (const step of responseSteps) {
       if (!step.policy.onResponseContent) continue;
       const out = await step.policy.onResponseContent(ctx, step.config, response, content);
-      if (!Buffer.isBuffer(out)) return sendDeny(out);
+      if (!Buffer.isBuffer(out)) return sendDeny(deps, exchange, res, api, ctx, out);
       content = out;
     }
     delete outHeaders['content-length'];
@@ -426,53 +399,100 @@ async function handle(
   }
 
   res.writeHead(response.status, outHeaders);
-  let sent = 0;
-  const stream = upstream.response.body;
-  const declared = upstream.response.headers['content-length'];
-  // Counting chunks only when the backend did not say how long its body is.
-  if (declared === undefined) {
-    stream.on('data', (chunk: Buffer) => {
-      sent += chunk.length;
-    });
-  }
-  stream.once('end', () => {
-    record.api_response_time = elapsedMs(upstream.startedAt);
-  });
-  await new Promise<void>((resolve) => {
-    let settled = false;
-    const done = () => {
-      if (settled) return;
-      settled = true;
-      resolve();
-    };
-    stream.once('error', () => {
-      res.destroy();
-      done();
-    });
-    res.once('close', () => {
-      if (!stream.readableEnded) stream.destroy();
-      done();
-    });
-    res.once('finish', done);
-    stream.pipe(res);
-  });
-  if (record.api_response_time < 0) record.api_response_time = elapsedMs(upstream.startedAt);
-  record.response_content_length =
-    declared === undefined ? sent : stream.readableEnded ? Number(declared) : 0;
+  await backend.pipeTo(res);
+  record.api_response_time = Number(
+    ((backend.endedAt ?? process.hrtime.bigint()) - upstream.startedAt) / 1_000_000n,
+  );
+  record.response_content_length = backend.received;
   finish(deps, exchange);
 }
 
 /** The steps for this request: the plan's flow, then the API's flow, for the request's method. */
 function chain(api: CompiledApi, planFlows: CompiledFlow[], request: GatewayRequest) {
-  const planFlow = matchFlow(planFlows, request.pathInfo);
-  const apiFlow = matchFlow(api.flows, request.pathInfo);
   const list: CompiledStep[] = [];
-  for (const step of [...(planFlow?.steps ?? []), ...(apiFlow?.steps ?? [])]) {
-    if (!step.methods || step.methods.has(request.method)) list.push(step);
+  const planFlow = planFlows.length > 0 ? matchFlow(planFlows, request.pathInfo) : undefined;
+  if (planFlow) addSteps(list, planFlow.steps, request.method);
+  const apiFlow = api.flows.length > 0 ? matchFlow(api.flows, request.pathInfo) : undefined;
+  if (apiFlow) addSteps(list, apiFlow.steps, request.method);
+  const content: CompiledStep[] = [];
+  const response: CompiledStep[] = [];
+  let bufferResponse = false;
+  for (const step of list) {
+    if (step.policy.onRequestContent) content.push(step);
+    if (step.policy.onResponse || step.policy.onResponseContent) response.push(step);
+    if (step.policy.onResponseContent) bufferResponse = true;
   }
-  const path = request.pathInfo || '/';
-  const mappedPath = api.pathMappings.find((m) => m.pattern.test(path))?.path;
-  return { list, mappedPath };
+  let mappedPath: string | undefined;
+  if (api.pathMappings.length > 0) {
+    const path = request.pathInfo || '/';
+    mappedPath = api.pathMappings.find((m) => m.pattern.test(path))?.path;
+  }
+  return { list, content, response, bufferResponse, mappedPath };
+}
+
+function addSteps(list: CompiledStep[], steps: CompiledStep[], method: string): void {
+  for (const step of steps) if (!step.methods || step.methods.has(method)) list.push(step);
+}
+
+/** Refuses the request: the API's response template for the key, else the gateway's JSON error. */
+function sendDeny(
+  deps: HandlerDeps,
+  exchange: Exchange,
+  res: ServerResponse,
+  api: CompiledApi,
+  ctx: PolicyContext,
+  d: Deny,
+): void {
+  const record = exchange.record;
+  record.error_key = d.key;
+  record.message = d.message;
+  const template = findTemplate(api.templates, d.key, first(ctx.request.headers.accept));
+  const headers = {
+    ...ctx.responseHeaders,
+    ...d.headers,
+    'x-request-id': record.id,
+    'x-transaction-id': record.transaction_id,
+  };
+  const sent = template
+    ? {
+        status: template.status,
+        headers: { 'content-type': template.contentType, ...headers, ...template.headers },
+        body: template.body,
+      }
+    : {
+        status: d.status,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: errorBody(d.status, d.message),
+      };
+  record.status = sent.status;
+  record.response_content_length = sendBody(res, sent.status, sent.headers, sent.body);
+  // A refusal after the request was logged (backend unreachable, response policy) completes the log.
+  if (exchange.log?.client_request) exchange.log.client_response = { ...sent, body: bodyForLog(sent.body) };
+  finish(deps, exchange);
+}
+
+/** A policy's own answer (mock, cache hit): the backend is not called. */
+function sendDirect(
+  deps: HandlerDeps,
+  exchange: Exchange,
+  res: ServerResponse,
+  ctx: PolicyContext,
+  d: DirectResponse,
+): void {
+  const record = exchange.record;
+  record.status = d.status;
+  record.response_content_length = sendBody(
+    res,
+    d.status,
+    {
+      ...d.headers,
+      ...ctx.responseHeaders,
+      'x-request-id': record.id,
+      'x-transaction-id': record.transaction_id,
+    },
+    d.body,
+  );
+  finish(deps, exchange);
 }
 
 /**

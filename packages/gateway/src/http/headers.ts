@@ -13,20 +13,27 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** Connection header values that name no other header (nearly every request has one of these). */
+const PLAIN_CONNECTION = new Set(['keep-alive', 'close', 'Keep-Alive', 'Close']);
+
 /** Copies headers without the hop-by-hop ones (and those the Connection header names). */
 export function endToEnd(
   headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>,
 ): Record<string, string | string[]> {
   const connection = headers.connection;
-  const named = new Set(
-    (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  );
+  let named: Set<string> | undefined;
+  if (connection !== undefined && !(typeof connection === 'string' && PLAIN_CONNECTION.has(connection))) {
+    named = new Set(
+      (Array.isArray(connection) ? connection.join(',') : connection)
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    );
+  }
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || named.has(name)) continue;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined || HOP_BY_HOP.has(name) || named?.has(name)) continue;
     out[name] = value;
   }
   return out;

@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { CompiledApi } from '../router/compile.js';
 import type { EndpointRuntime } from './endpoints.js';
 import { candidates } from './endpoints.js';
+import { UpstreamCall } from './upstream-call.js';
 
 export interface UpstreamRequest {
   method: string;
@@ -17,7 +18,7 @@ export interface UpstreamRequest {
 }
 
 export type UpstreamResult =
-  | { ok: true; endpoint: EndpointRuntime; response: Dispatcher.ResponseData; startedAt: bigint }
+  | { ok: true; endpoint: EndpointRuntime; response: UpstreamCall; startedAt: bigint }
   | { ok: false; status: 502 | 504; key: string; message: string; endpoint: EndpointRuntime | undefined };
 
 const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -67,7 +68,9 @@ export async function invokeUpstream(api: CompiledApi, request: UpstreamRequest)
     const timeout = api.failover
       ? Math.min(api.failover.retryTimeout, endpoint.http.readTimeout)
       : endpoint.http.readTimeout;
-    const headers: Record<string, string | string[]> = { ...request.headers, ...endpoint.headers };
+    // One attempt (the usual case) sends the request's own headers object, with the endpoint's added.
+    const headers = attempts === 1 ? request.headers : { ...request.headers };
+    for (const name in endpoint.headers) headers[name] = endpoint.headers[name]!;
     headers.host = api.preserveHost && request.clientHost ? request.clientHost : endpoint.target.host;
     // Without compression the backend is not told that the client accepts compressed bodies.
     if (!endpoint.http.useCompression) delete headers['accept-encoding'];
@@ -82,7 +85,7 @@ export async function invokeUpstream(api: CompiledApi, request: UpstreamRequest)
         headersTimeout: timeout,
         bodyTimeout: endpoint.http.readTimeout,
       };
-      let response = await endpoint.dispatcher.request(call);
+      let response = await send(endpoint, call);
       if (endpoint.http.followRedirects) response = await followRedirects(endpoint, call, response);
       return { ok: true, endpoint, response, startedAt };
     } catch (error) {
@@ -103,10 +106,17 @@ export async function invokeUpstream(api: CompiledApi, request: UpstreamRequest)
   return last;
 }
 
-type Call = Dispatcher.RequestOptions & {
+type Call = Dispatcher.DispatchOptions & {
   headers: Record<string, string | string[]>;
   body: Buffer | Readable | undefined;
 };
+
+/** Sends the call; resolves with the backend's status and headers (the body follows). */
+function send(endpoint: EndpointRuntime, call: Call): Promise<UpstreamCall> {
+  const handler = new UpstreamCall();
+  endpoint.dispatcher.dispatch(call, handler);
+  return handler.started;
+}
 
 /**
  * Follows the backend's redirects (followRedirects), at most MAX_REDIRECTS. A 303, or a 301/302 after a
@@ -117,8 +127,8 @@ type Call = Dispatcher.RequestOptions & {
 async function followRedirects(
   endpoint: EndpointRuntime,
   first: Call,
-  response: Dispatcher.ResponseData,
-): Promise<Dispatcher.ResponseData> {
+  response: UpstreamCall,
+): Promise<UpstreamCall> {
   let call = first;
   for (let hop = 0; hop < MAX_REDIRECTS; hop++) {
     const location = response.headers.location;
@@ -135,7 +145,7 @@ async function followRedirects(
     const asGet =
       (status === 303 && call.method !== 'HEAD') ||
       ((status === 301 || status === 302) && call.method === 'POST');
-    await response.body.dump();
+    await response.dump();
     const headers = { ...call.headers };
     if (asGet) {
       for (const name of Object.keys(headers)) if (name.startsWith('content-')) delete headers[name];
@@ -153,7 +163,7 @@ async function followRedirects(
       body: asGet ? undefined : call.body,
       headers,
     };
-    response = await endpoint.dispatcher.request(call);
+    response = await send(endpoint, call);
   }
   return response;
 }

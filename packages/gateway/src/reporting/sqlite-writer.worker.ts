@@ -1,22 +1,19 @@
-import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { NewRequestLogRow, NewRequestRow } from '@portico/storage';
-import { connect, insertRequestBatch } from '@portico/storage';
+import type { RowValues } from '@portico/storage';
+import { SqliteRequestWriter } from '@portico/storage';
 
-/** The reporter's SQLite writer thread: one connection, one transaction per batch. */
+/** The reporter's SQLite writer thread: its own connection, one transaction per batch. */
 const { sqlitePath } = workerData as { sqlitePath: string };
-const storage = connect({ dataDir: path.dirname(sqlitePath), sqliteFile: path.basename(sqlitePath) });
+const writer = new SqliteRequestWriter(sqlitePath);
 
-parentPort!.on('message', (message: { id: number; requests: NewRequestRow[]; logs: NewRequestLogRow[] }) => {
-  storage.db
-    .transaction()
-    .execute((trx) => insertRequestBatch(trx, message.requests, message.logs))
-    .then(
-      () => parentPort!.postMessage({ id: message.id }),
-      (error: unknown) =>
-        parentPort!.postMessage({
-          id: message.id,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-    );
+parentPort!.on('message', (message: { id: number; requests: RowValues[]; logs: RowValues[] }) => {
+  try {
+    writer.write(message.requests, message.logs);
+    parentPort!.postMessage({ id: message.id });
+  } catch (error) {
+    parentPort!.postMessage({
+      id: message.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 });
