@@ -13,7 +13,8 @@ export interface CounterResult {
  * in Redis when shared by several (a limit of N then holds across all of them).
  */
 export interface Counters {
-  take(key: string, limit: number, periodMs: number): Promise<CounterResult>;
+  /** In memory the answer is immediate (no promise); shared counters answer with a promise. */
+  take(key: string, limit: number, periodMs: number): CounterResult | Promise<CounterResult>;
   close(): Promise<void>;
 }
 
@@ -24,7 +25,7 @@ export class MemoryCounters implements Counters {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async take(key: string, limit: number, periodMs: number): Promise<CounterResult> {
+  take(key: string, limit: number, periodMs: number): CounterResult {
     const now = this.now();
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {

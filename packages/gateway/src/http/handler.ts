@@ -38,6 +38,8 @@ export interface HandlerDeps {
   logError(error: unknown, message: string): void;
 }
 
+const withoutHost = (name: string) => name === 'host';
+
 /** Largest body the gateway buffers (for body policies, failover or logging). */
 const MAX_BUFFERED_BODY = 10 * 1024 * 1024;
 /** Largest body kept in a request log. */
@@ -59,9 +61,11 @@ const elapsedMs = (since: bigint) => Number((process.hrtime.bigint() - since) / 
 
 /** The gateway's request handler: route, secure, apply policies, proxy, answer, report. */
 export function createRequestHandler(deps: HandlerDeps) {
+  const keyHeader = deps.security.apiKeyHeader;
+  const withoutHostAndKey = (name: string) => name === 'host' || name === keyHeader;
   return (req: IncomingMessage, res: ServerResponse): void => {
     const exchange = start(deps, req);
-    handle(deps, req, res, exchange).catch((error: unknown) => {
+    handle(deps, req, res, exchange, withoutHostAndKey).catch((error: unknown) => {
       deps.logError(error, 'request failed');
       if (!res.headersSent) {
         exchange.record.status = 500;
@@ -169,6 +173,7 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   exchange: Exchange,
+  withoutHostAndKey: (name: string) => boolean,
 ): Promise<void> {
   const record = exchange.record;
   const match = deps.routes().match(req.headers.host ?? '', record.path);
@@ -237,7 +242,8 @@ async function handle(
     Object.assign(ctx.responseHeaders, corsHeaders(api.cors, origin));
   }
 
-  const auth = await authenticate(api, request, deps.access, deps.tokens, deps.security, deps.now());
+  const authenticated = authenticate(api, request, deps.access, deps.tokens, deps.security, deps.now());
+  const auth = authenticated instanceof Promise ? await authenticated : authenticated;
   if ('kind' in auth) {
     req.resume();
     return sendDeny(deps, exchange, res, api, ctx, auth);
@@ -254,7 +260,8 @@ async function handle(
   record.mapped_path = steps.mappedPath ?? null;
   for (const step of steps.list) {
     if (!step.policy.onRequest) continue;
-    const outcome = await step.policy.onRequest(ctx, step.config);
+    let outcome = step.policy.onRequest(ctx, step.config);
+    if (outcome instanceof Promise) outcome = await outcome;
     if (outcome?.kind === 'deny') {
       req.resume();
       return sendDeny(deps, exchange, res, api, ctx, outcome);
@@ -297,10 +304,12 @@ async function handle(
     body = hasBody || content.length > 0 ? content : undefined;
   }
 
-  const upstreamHeaders = endToEnd(request.headers);
-  delete upstreamHeaders.host;
-  if (consumer.apiKey !== undefined && !auth.plan.propagateApiKey)
-    delete upstreamHeaders[deps.security.apiKeyHeader];
+  // Without the client's Host (the endpoint's is set per attempt) and, unless the plan propagates it,
+  // without the API key.
+  const upstreamHeaders = endToEnd(
+    request.headers,
+    consumer.apiKey !== undefined && !auth.plan.propagateApiKey ? withoutHostAndKey : withoutHost,
+  );
   if (Buffer.isBuffer(body)) upstreamHeaders['content-length'] = String(body.length);
   upstreamHeaders['x-forwarded-for'] = forwardedFor
     ? `${forwardedFor}, ${request.remoteAddress}`

@@ -16,9 +16,13 @@ const HOP_BY_HOP = new Set([
 /** Connection header values that name no other header (nearly every request has one of these). */
 const PLAIN_CONNECTION = new Set(['keep-alive', 'close', 'Keep-Alive', 'Close']);
 
-/** Copies headers without the hop-by-hop ones (and those the Connection header names). */
+/**
+ * Copies headers without the hop-by-hop ones (and those the Connection header names), nor those that
+ * `skip` names: leaving them out of the copy is cheaper than deleting them from it.
+ */
 export function endToEnd(
   headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>,
+  skip?: (name: string) => boolean,
 ): Record<string, string | string[]> {
   const connection = headers.connection;
   let named: Set<string> | undefined;
@@ -33,7 +37,7 @@ export function endToEnd(
   const out: Record<string, string | string[]> = {};
   for (const name in headers) {
     const value = headers[name];
-    if (value === undefined || HOP_BY_HOP.has(name) || named?.has(name)) continue;
+    if (value === undefined || HOP_BY_HOP.has(name) || named?.has(name) || skip?.(name)) continue;
     out[name] = value;
   }
   return out;

@@ -28,14 +28,14 @@ const has = (api: CompiledApi, security: PlanSecurity) => (api.plans.get(securit
  * plans, a bearer token the JWT and OAuth2 plans, nothing the key-less plan. Refusals are returned
  * with the response template key of the failure.
  */
-export async function authenticate(
+export function authenticate(
   api: CompiledApi,
   request: GatewayRequest,
   access: AccessState,
   tokens: TokenVerifier,
   options: SecurityOptions,
   now: number,
-): Promise<Authenticated | Deny> {
+): Authenticated | Deny | Promise<Authenticated | Deny> {
   const key =
     header(request, options.apiKeyHeader) ?? request.query.get(options.apiKeyQueryParam) ?? undefined;
   const authorization = header(request, 'authorization');
@@ -74,11 +74,13 @@ export async function authenticate(
   }
 
   if (bearer !== undefined && (has(api, 'JWT') || has(api, 'OAUTH2'))) {
-    const result = await tokens.authenticate(api, bearer, access, now);
-    // The plan may keep the token from the backend (propagateAuthHeader: false).
-    if ('plan' in result && result.plan.security?.definition.propagateAuthHeader === false)
-      delete request.headers.authorization;
-    return result;
+    // Only tokens are checked asynchronously (a JWKS or an introspection may be fetched).
+    return tokens.authenticate(api, bearer, access, now).then((result) => {
+      // The plan may keep the token from the backend (propagateAuthHeader: false).
+      if ('plan' in result && result.plan.security?.definition.propagateAuthHeader === false)
+        delete request.headers.authorization;
+      return result;
+    });
   }
 
   const keyless = api.plans.get('KEY_LESS')?.[0];

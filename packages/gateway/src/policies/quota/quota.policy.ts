@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { definePolicy, deny } from '../policy.js';
-import { consumerKey } from '../rate-limit/rate-limit.policy.js';
-import { PeriodUnit, periodMs } from '../time-units.js';
+import { definePolicy } from '../policy.js';
+import { takeUnit } from '../rate-limit/rate-limit.policy.js';
+import { PeriodUnit } from '../time-units.js';
 
 export const QuotaConfig = z.object({
   quota: z.object({
@@ -19,24 +19,12 @@ export const quota = definePolicy({
   name: 'Quota',
   description: 'Limits the number of calls per long period (hours, days, weeks, months) for a subscription.',
   configSchema: QuotaConfig,
-  async onRequest(ctx, config) {
-    const period = periodMs(config.quota.periodTime, config.quota.periodTimeUnit);
-    const result = await ctx.counters.take(
-      consumerKey(ctx, 'q', config.quota.key),
-      config.quota.limit,
-      period,
+  onRequest(ctx, config) {
+    return takeUnit(
+      ctx,
+      { kind: 'q', headers: 'x-quota', key: 'QUOTA_TOO_MANY_REQUESTS', message: 'Quota exceeded!' },
+      config.quota,
+      config.addHeaders,
     );
-    if (config.addHeaders) {
-      ctx.responseHeaders['x-quota-limit'] = String(config.quota.limit);
-      ctx.responseHeaders['x-quota-remaining'] = String(result.remaining);
-      ctx.responseHeaders['x-quota-reset'] = String(result.resetAt);
-    }
-    if (!result.allowed) {
-      return deny(
-        429,
-        'QUOTA_TOO_MANY_REQUESTS',
-        `Quota exceeded! You reached the limit of ${config.quota.limit} requests per ${config.quota.periodTime} ${config.quota.periodTimeUnit.toLowerCase()}`,
-      );
-    }
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { definePolicy, deny } from '../policy.js';
-import type { PolicyContext } from '../policy.js';
+import type { PolicyContext, RequestOutcome } from '../policy.js';
+import type { CounterResult } from '../../counters/counters.js';
 import { PeriodUnit, periodMs } from '../time-units.js';
 
 export const RateLimitConfig = z.object({
@@ -21,29 +22,56 @@ export function consumerKey(ctx: PolicyContext, kind: string, extra: string): st
   return `${kind}:${ctx.apiId}:${c.planId ?? '-'}:${c.subscriptionId ?? ctx.request.remoteAddress}:${extra}`;
 }
 
+/**
+ * Takes one call from the consumer's counter of a rate limit or quota: adds the counter's headers to the
+ * response and refuses the call beyond the limit. In-memory counters answer at once, so the common case
+ * makes no promise.
+ */
+export function takeUnit(
+  ctx: PolicyContext,
+  counter: { kind: string; headers: string; key: string; message: string },
+  limits: { limit: number; periodTime: number; periodTimeUnit: PeriodUnit; key: string },
+  addHeaders: boolean,
+): RequestOutcome | Promise<RequestOutcome> {
+  const { limit, periodTime, periodTimeUnit } = limits;
+  const decide = (result: CounterResult): RequestOutcome => {
+    if (addHeaders) {
+      ctx.responseHeaders[`${counter.headers}-limit`] = String(limit);
+      ctx.responseHeaders[`${counter.headers}-remaining`] = String(result.remaining);
+      ctx.responseHeaders[`${counter.headers}-reset`] = String(result.resetAt);
+    }
+    if (!result.allowed) {
+      return deny(
+        429,
+        counter.key,
+        `${counter.message} You reached the limit of ${limit} requests per ${periodTime} ${periodTimeUnit.toLowerCase()}`,
+      );
+    }
+  };
+  const result = ctx.counters.take(
+    consumerKey(ctx, counter.kind, limits.key),
+    limit,
+    periodMs(periodTime, periodTimeUnit),
+  );
+  return result instanceof Promise ? result.then(decide) : decide(result);
+}
+
 export const rateLimit = definePolicy({
   id: 'rate-limit',
   name: 'Rate limiting',
   description: 'Limits the number of calls per short period (seconds, minutes) for a subscription.',
   configSchema: RateLimitConfig,
-  async onRequest(ctx, config) {
-    const period = periodMs(config.rate.periodTime, config.rate.periodTimeUnit);
-    const result = await ctx.counters.take(
-      consumerKey(ctx, 'rl', config.rate.key),
-      config.rate.limit,
-      period,
+  onRequest(ctx, config) {
+    return takeUnit(
+      ctx,
+      {
+        kind: 'rl',
+        headers: 'x-rate-limit',
+        key: 'RATE_LIMIT_TOO_MANY_REQUESTS',
+        message: 'Rate limit exceeded!',
+      },
+      config.rate,
+      config.addHeaders,
     );
-    if (config.addHeaders) {
-      ctx.responseHeaders['x-rate-limit-limit'] = String(config.rate.limit);
-      ctx.responseHeaders['x-rate-limit-remaining'] = String(result.remaining);
-      ctx.responseHeaders['x-rate-limit-reset'] = String(result.resetAt);
-    }
-    if (!result.allowed) {
-      return deny(
-        429,
-        'RATE_LIMIT_TOO_MANY_REQUESTS',
-        `Rate limit exceeded! You reached the limit of ${config.rate.limit} requests per ${config.rate.periodTime} ${config.rate.periodTimeUnit.toLowerCase()}`,
-      );
-    }
   },
 });
