@@ -568,7 +568,7 @@ describe('console: APIs', () => {
 
     await page.evaluate(() => localStorage.setItem('portico.language', JSON.stringify('fr')));
     await go('/management/apis');
-    await page.getByRole('heading', { name: 'API', exact: true }).waitFor();
+    await page.getByRole('main').getByRole('heading', { name: 'API', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Swagger Petstore' }).waitFor();
     await screenshot(page, 'apis-list-fr');
     await go(`/management/apis/${orders.id}/portal`);
