@@ -107,4 +107,28 @@ describe('reporter', () => {
     expect(await count(t.storage.db, 'api-c')).toBe(1);
     await t.destroy();
   });
+
+  it('writes only full batches while records keep coming, and the rest at the flush interval', async () => {
+    const sizes: number[] = [];
+    const writer = {
+      write: async (requests: NewRequestRow[]) => {
+        sizes.push(requests.length);
+        await new Promise((r) => setTimeout(r, 5));
+      },
+      close: async () => {},
+    };
+    const reporter = new Reporter(writer, { capacity: 10_000, batchSize: 100, flushIntervalMs: 1000 });
+    // 1050 records, 5 every millisecond or so: a few dozen arrive during each write, less than a batch.
+    for (let sent = 0; sent < 1050; sent += 5) {
+      for (let i = 0; i < 5; i++) reporter.report(record('api-d'));
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await new Promise((r) => setTimeout(r, 100)); // the full batches still queued are written
+    expect(reporter.pending).toBe(50); // the partial batch waits for the interval
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(sizes.slice(0, -1).every((n) => n === 100)).toBe(true);
+    expect(sizes.at(-1)).toBe(50);
+    expect(reporter.written).toBe(1050);
+    expect(reporter.pending).toBe(0);
+  });
 });
