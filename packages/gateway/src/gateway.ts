@@ -9,7 +9,7 @@ import { RedisCounters } from './counters/redis-counters.js';
 import { HealthChecker } from './health/health-checker.js';
 import { Heartbeat } from './heartbeat/heartbeat.js';
 import { createRequestHandler } from './http/handler.js';
-import { batchWriterFor } from './reporting/batch-writer.js';
+import { reportSinkFor } from './reporting/report-sink.js';
 import type { ReporterOptions } from './reporting/reporter.js';
 import { DEFAULT_REPORTER_OPTIONS, Reporter } from './reporting/reporter.js';
 import { TokenVerifier } from './security/tokens.js';
@@ -77,10 +77,9 @@ export async function startGateway(
   const source = await sync.start();
   health.update(sync.servedApis());
   const counters: Counters = options.redisUrl ? new RedisCounters(options.redisUrl) : new MemoryCounters();
-  const reporter = new Reporter(
-    batchWriterFor(storage),
-    { ...DEFAULT_REPORTER_OPTIONS, ...options.reporter },
-    (error) => options.log.warn(`reports not written: ${String(error)}`),
+  const reporterOptions = { ...DEFAULT_REPORTER_OPTIONS, ...options.reporter };
+  const reporter = new Reporter(reportSinkFor(storage, reporterOptions), reporterOptions, (error) =>
+    options.log.warn(`reports not written: ${String(error)}`),
   );
   const handler = createRequestHandler({
     routes: () => sync.routes(),

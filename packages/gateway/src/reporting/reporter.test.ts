@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { NewRequestRow } from '@portico/storage';
 import { createTestDatabase } from '@portico/storage/testing';
-import { DirectBatchWriter } from './batch-writer.js';
+import { Batcher } from './batcher.js';
+import { DirectReportSink } from './report-sink.js';
 import { Reporter } from './reporter.js';
 
 function record(apiId: string): NewRequestRow {
@@ -55,11 +56,8 @@ describe('reporter', () => {
   it('writes queued records in batches', async () => {
     const t = await createTestDatabase('sqlite');
     try {
-      const reporter = new Reporter(new DirectBatchWriter(t.storage.db), {
-        capacity: 1000,
-        batchSize: 10,
-        flushIntervalMs: 10_000,
-      });
+      const options = { capacity: 1000, batchSize: 10, flushIntervalMs: 10_000 };
+      const reporter = new Reporter(new DirectReportSink(t.storage.db, options), options);
       for (let i = 0; i < 25; i++) reporter.report(record('api-a'));
       await reporter.flush();
       expect(await count(t.storage.db, 'api-a')).toBe(25);
@@ -73,11 +71,8 @@ describe('reporter', () => {
   it('drops and counts the records that do not fit in a full queue', async () => {
     const t = await createTestDatabase('sqlite');
     try {
-      const reporter = new Reporter(new DirectBatchWriter(t.storage.db), {
-        capacity: 5,
-        batchSize: 100,
-        flushIntervalMs: 10_000,
-      });
+      const options = { capacity: 5, batchSize: 100, flushIntervalMs: 10_000 };
+      const reporter = new Reporter(new DirectReportSink(t.storage.db, options), options);
       for (let i = 0; i < 8; i++) reporter.report(record('api-b'));
       expect(reporter.dropped).toBe(3);
       await reporter.flush();
@@ -90,10 +85,9 @@ describe('reporter', () => {
   it('counts a batch the database refused as dropped, and goes on', async () => {
     const t = await createTestDatabase('sqlite');
     const errors: unknown[] = [];
-    const reporter = new Reporter(
-      new DirectBatchWriter(t.storage.db),
-      { capacity: 100, batchSize: 100, flushIntervalMs: 10_000 },
-      (e) => errors.push(e),
+    const options = { capacity: 100, batchSize: 100, flushIntervalMs: 10_000 };
+    const reporter = new Reporter(new DirectReportSink(t.storage.db, options), options, (e) =>
+      errors.push(e),
     );
     const duplicate = record('api-c');
     reporter.report(duplicate);
@@ -108,27 +102,64 @@ describe('reporter', () => {
     await t.destroy();
   });
 
-  it('writes only full batches while records keep coming, and the rest at the flush interval', async () => {
-    const sizes: number[] = [];
-    const writer = {
-      write: async (requests: NewRequestRow[]) => {
-        sizes.push(requests.length);
-        await new Promise((r) => setTimeout(r, 5));
+  it('hands records over in parts without waiting for earlier writes, and counts them until written', async () => {
+    const parts: number[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const sink = {
+      add: async (requests: NewRequestRow[]) => {
+        parts.push(requests.length);
+        await gate;
       },
       close: async () => {},
     };
-    const reporter = new Reporter(writer, { capacity: 10_000, batchSize: 100, flushIntervalMs: 1000 });
+    const reporter = new Reporter(sink, { capacity: 450, batchSize: 1000, flushIntervalMs: 1000 });
+    for (let i = 0; i < 500; i++) reporter.report(record('api-e'));
+    // Parts of 100 went over while none was written; the capacity counts them: 50 dropped.
+    expect(parts).toEqual([100, 100, 100, 100]);
+    expect(reporter.pending).toBe(450);
+    expect(reporter.dropped).toBe(50);
+    release();
+    await reporter.flush();
+    expect(parts).toEqual([100, 100, 100, 100, 50]);
+    expect(reporter.written).toBe(450);
+    expect(reporter.pending).toBe(0);
+  });
+
+  it('gathers parts into whole batches while parts keep coming, and the rest at the flush interval', async () => {
+    const sizes: number[] = [];
+    const batcher = new Batcher<number, number>(
+      async (requests) => {
+        sizes.push(requests.length);
+        await new Promise((r) => setTimeout(r, 5));
+      },
+      { batchSize: 100, flushIntervalMs: 1000 },
+    );
     // 1050 records, 5 every millisecond or so: a few dozen arrive during each write, less than a batch.
+    const parts: Promise<void>[] = [];
     for (let sent = 0; sent < 1050; sent += 5) {
-      for (let i = 0; i < 5; i++) reporter.report(record('api-d'));
+      parts.push(batcher.add([1, 2, 3, 4, 5], [], false));
       await new Promise((r) => setTimeout(r, 1));
     }
-    await new Promise((r) => setTimeout(r, 100)); // the full batches still queued are written
-    expect(reporter.pending).toBe(50); // the partial batch waits for the interval
-    await new Promise((r) => setTimeout(r, 1200));
-    expect(sizes.slice(0, -1).every((n) => n === 100)).toBe(true);
-    expect(sizes.at(-1)).toBe(50);
-    expect(reporter.written).toBe(1050);
-    expect(reporter.pending).toBe(0);
+    await new Promise((r) => setTimeout(r, 100)); // the whole batches still gathered are written
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThan(1050); // the rest waits for the interval
+    expect(sizes.every((n) => n >= 100)).toBe(true);
+    await Promise.all(parts);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(1050);
+    expect(sizes.slice(0, -1).every((n) => n >= 100)).toBe(true);
+  });
+
+  it('settles every part with the transaction that wrote it, refused ones included', async () => {
+    const batcher = new Batcher<string, string>(
+      (requests) => {
+        if (requests.includes('bad')) throw new Error('refused');
+      },
+      { batchSize: 4, flushIntervalMs: 10_000 },
+    );
+    const a = batcher.add(['a', 'b'], [], false);
+    const b = batcher.add(['bad', 'c'], [], false); // a batch of 4: written, and refused
+    await expect(a).rejects.toThrow('refused');
+    await expect(b).rejects.toThrow('refused');
+    await expect(batcher.add(['d'], [], true)).resolves.toBeUndefined();
   });
 });

@@ -1,19 +1,25 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RowValues } from '@portico/storage';
 import { SqliteRequestWriter } from '@portico/storage';
+import type { BatchOptions } from './batcher.js';
+import { Batcher } from './batcher.js';
+import type { WriterAnswer, WriterMessage } from './report-sink.js';
 
-/** The reporter's SQLite writer thread: its own connection, one transaction per batch. */
-const { sqlitePath } = workerData as { sqlitePath: string };
+/**
+ * The reporter's SQLite writer thread: its own connection; the parts that arrive are gathered into
+ * transactions of a batch each, and every part is answered when its transaction is written.
+ */
+const { sqlitePath, options } = workerData as { sqlitePath: string; options: BatchOptions };
 const writer = new SqliteRequestWriter(sqlitePath);
+const batcher = new Batcher<RowValues, RowValues>((requests, logs) => writer.write(requests, logs), options);
 
-parentPort!.on('message', (message: { id: number; requests: RowValues[]; logs: RowValues[] }) => {
-  try {
-    writer.write(message.requests, message.logs);
-    parentPort!.postMessage({ id: message.id });
-  } catch (error) {
-    parentPort!.postMessage({
-      id: message.id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
+parentPort!.on('message', (message: WriterMessage) => {
+  batcher.add(message.requests, message.logs, message.flush).then(
+    () => parentPort!.postMessage({ id: message.id } satisfies WriterAnswer),
+    (error: unknown) =>
+      parentPort!.postMessage({
+        id: message.id,
+        error: error instanceof Error ? error.message : String(error),
+      } satisfies WriterAnswer),
+  );
 });

@@ -1,0 +1,106 @@
+import { Worker } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Database, NewRequestLogRow, NewRequestRow, RowValues, Storage } from '@portico/storage';
+import { insertRequestBatch, requestLogValues, requestValues } from '@portico/storage';
+import type { Kysely } from 'kysely';
+import type { BatchOptions } from './batcher.js';
+import { Batcher } from './batcher.js';
+
+/**
+ * Where the reporter hands its records, a part at a time, without waiting for earlier parts: the sink
+ * gathers them into transactions. A part's promise settles when the transaction holding it is written
+ * (or refused); `flush` asks for everything gathered to be written now.
+ */
+export interface ReportSink {
+  add(requests: NewRequestRow[], logs: NewRequestLogRow[], flush: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** In the gateway's thread: right for PostgreSQL, whose driver never blocks the event loop. */
+export class DirectReportSink implements ReportSink {
+  private readonly batcher: Batcher<NewRequestRow, NewRequestLogRow>;
+
+  constructor(db: Kysely<Database>, options: BatchOptions) {
+    this.batcher = new Batcher(
+      (requests, logs) => db.transaction().execute((trx) => insertRequestBatch(trx, requests, logs)),
+      options,
+    );
+  }
+
+  add(requests: NewRequestRow[], logs: NewRequestLogRow[], flush: boolean): Promise<void> {
+    return this.batcher.add(requests, logs, flush);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** A part of records on its way to the writer thread, as positional values. */
+export interface WriterMessage {
+  id: number;
+  requests: RowValues[];
+  logs: RowValues[];
+  flush: boolean;
+}
+
+/** The writer thread's answer: the part is written, or its transaction was refused. */
+export interface WriterAnswer {
+  id: number;
+  error?: string;
+}
+
+/**
+ * In a worker thread with its own SQLite connection, which gathers the parts into transactions:
+ * better-sqlite3 writes synchronously, and a batch written on the gateway's thread would stall every
+ * request in flight for its duration. Parts go over as positional values, cheaper to copy than
+ * objects and what the thread's prepared statements take.
+ */
+export class WorkerReportSink implements ReportSink {
+  private readonly worker: Worker;
+  private next = 0;
+  private readonly pending = new Map<number, { resolve(): void; reject(e: Error): void }>();
+
+  constructor(sqlitePath: string, options: BatchOptions) {
+    this.worker = new Worker(new URL('./sqlite-writer.worker.js', import.meta.url), {
+      workerData: { sqlitePath, options },
+    });
+    this.worker.on('message', (m: WriterAnswer) => {
+      const p = this.pending.get(m.id);
+      this.pending.delete(m.id);
+      if (m.error) p?.reject(new Error(m.error));
+      else p?.resolve();
+    });
+    this.worker.on('error', (error) => {
+      for (const p of this.pending.values()) p.reject(error);
+      this.pending.clear();
+    });
+    this.worker.unref();
+  }
+
+  add(requests: NewRequestRow[], logs: NewRequestLogRow[], flush: boolean): Promise<void> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      const message: WriterMessage = {
+        id,
+        requests: requests.map(requestValues),
+        logs: logs.map(requestLogValues),
+        flush,
+      };
+      this.worker.postMessage(message);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+/** The sink for this storage: a writer thread for SQLite when the compiled worker exists, else direct. */
+export function reportSinkFor(storage: Storage, options: BatchOptions): ReportSink {
+  if (storage.dialect === 'sqlite' && storage.sqlitePath) {
+    const script = fileURLToPath(new URL('./sqlite-writer.worker.js', import.meta.url));
+    if (existsSync(script)) return new WorkerReportSink(storage.sqlitePath, options);
+  }
+  return new DirectReportSink(storage.db, options);
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { NewRequestLogRow, NewRequestRow } from '@portico/storage';
+import { openStorage } from '@portico/storage';
+// The compiled writer, as the product runs it: its thread loads the compiled worker script.
+import { WorkerReportSink } from '../../packages/gateway/dist/reporting/report-sink.js';
+
+function record(apiId: string, i: number): NewRequestRow {
+  const id = randomUUID();
+  return {
+    id,
+    transaction_id: id,
+    timestamp: Date.now() + i,
+    gateway: 'gw',
+    api_id: apiId,
+    application_id: 'app',
+    plan_id: 'plan',
+    subscription_id: 'sub',
+    api_key: 'key',
+    user: null,
+    tenant: null,
+    method: 'GET',
+    path: `/r/${i}`,
+    uri: `/r/${i}?q=1`,
+    mapped_path: null,
+    host: 'localhost',
+    status: 200,
+    request_content_length: 0,
+    response_content_length: 12,
+    response_time: 3,
+    api_response_time: 2,
+    latency: 1,
+    endpoint: 'default:backend',
+    remote_address: '127.0.0.1',
+    user_agent: 'test',
+    security_type: 'API_KEY',
+    error_key: null,
+    message: null,
+    has_log: 0,
+  };
+}
+
+/** The SQLite writer thread: parts handed over land together, in one transaction, or not at all. */
+describe('report writer thread', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portico-writer-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('writes the parts of a batch with their logs, and refuses a bad batch as a whole', async () => {
+    const storage = await openStorage({ dataDir });
+    const writer = new WorkerReportSink(storage.sqlitePath!, { batchSize: 1000, flushIntervalMs: 10_000 });
+    try {
+      const batch = Array.from({ length: 250 }, (_, i) => record('api-w', i));
+      const logs: NewRequestLogRow[] = [batch[3]!, batch[249]!].map((r) => ({
+        id: r.id,
+        timestamp: r.timestamp,
+        api_id: r.api_id,
+        application_id: r.application_id,
+        client_request: '{"method":"GET"}',
+        proxy_request: null,
+        client_response: '{"status":200}',
+        proxy_response: null,
+      }));
+      // Parts as the reporter hands them over; the last asks for the write.
+      await Promise.all([
+        writer.add(batch.slice(0, 100), [], false),
+        writer.add(batch.slice(100, 200), [], false),
+        writer.add(batch.slice(200), logs, true),
+      ]);
+      const rows = await storage.db
+        .selectFrom('requests')
+        .selectAll()
+        .where('api_id', '=', 'api-w')
+        .execute();
+      expect(rows).toHaveLength(250);
+      expect(rows.find((r) => r.id === batch[249]!.id)).toMatchObject({ uri: '/r/249?q=1', status: 200 });
+      expect(await storage.db.selectFrom('request_logs').selectAll().execute()).toHaveLength(2);
+
+      // 150 new records, then the same ids again: the primary key refuses the transaction, both parts
+      // are told so, and none of the 400 is written.
+      const fresh = writer.add(
+        Array.from({ length: 150 }, (_, i) => record('api-x', i)),
+        [],
+        false,
+      );
+      const again = writer.add(batch, [], true);
+      await expect(fresh).rejects.toThrow();
+      await expect(again).rejects.toThrow();
+      const x = await storage.db.selectFrom('requests').select('id').where('api_id', '=', 'api-x').execute();
+      expect(x).toHaveLength(0);
+
+      // And the thread goes on with the next batch.
+      await writer.add([record('api-x', 1)], [], true);
+      expect(
+        await storage.db.selectFrom('requests').select('id').where('api_id', '=', 'api-x').execute(),
+      ).toHaveLength(1);
+    } finally {
+      await writer.close();
+      await storage.close();
+    }
+  });
+});
