@@ -243,6 +243,12 @@ async function main() {
       PORT: String(proxyPort),
       TARGET: target,
     });
+    const headersPort = await freePort();
+    const proxyWithHeaders = await startNode(path.join(here, 'gateway/undici-proxy.mjs'), {
+      PORT: String(headersPort),
+      TARGET: target,
+      WITH_HEADERS: '1',
+    });
     const fastPort = await freePort();
     const fast = await startNode(path.join(here, 'gateway/fast-gateway.mjs'), {
       PORT: String(fastPort),
@@ -281,6 +287,7 @@ http { access_log off; client_body_temp_path ${work}; proxy_temp_path ${work}; f
     }
 
     await waitFor(`http://127.0.0.1:${proxyPort}/`);
+    await waitFor(`http://127.0.0.1:${headersPort}/`);
     await waitFor(`http://127.0.0.1:${fastPort}/bench/`, { 'x-api-key': KEY });
     await waitFor(`http://127.0.0.1:${gatewayPort}/keyless/`);
     await waitFor(`http://127.0.0.1:${gatewayPort}/keyed/`, { 'x-api-key': KEY });
@@ -289,6 +296,12 @@ http { access_log off; client_body_temp_path ${work}; proxy_temp_path ${work}; f
     const runs = [
       ['direct to the backend', `${target}/items`, {}, backend.pid],
       ['plain undici proxy (baseline)', `http://127.0.0.1:${proxyPort}/items`, {}, proxy.pid],
+      [
+        "plain undici proxy + the spec's headers",
+        `http://127.0.0.1:${headersPort}/items`,
+        {},
+        proxyWithHeaders.pid,
+      ],
       ...(nginx ? [['nginx', `http://127.0.0.1:${nginxPort}/items`, {}, nginxWorker(nginx.pid)]] : []),
       [
         'fast-gateway 3.4.7 + header check',
