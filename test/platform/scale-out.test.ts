@@ -45,7 +45,9 @@ describe.skipIf(!dialects.includes('postgres'))(
           {
             security: 'KEY_LESS',
             paths: {
-              '/': [{ 'rate-limit': { rate: { limit: LIMIT, periodTime: 1, periodTimeUnit: 'DAYS' } } }],
+              '/': [
+                { 'rate-limit': { rate: { limit: LIMIT, periodTime: 1440, periodTimeUnit: 'MINUTES' } } },
+              ],
             },
           },
         ],

@@ -49,7 +49,9 @@ describe('mock policy', () => {
       plans: [
         {
           security: 'KEY_LESS',
-          paths: { '/': [{ 'rate-limit': { rate: { limit: 1, periodTimeUnit: 'HOURS' } } }] },
+          paths: {
+            '/': [{ 'rate-limit': { rate: { limit: 1, periodTime: 60, periodTimeUnit: 'MINUTES' } } }],
+          },
         },
       ],
       definition: { paths: { '/': [{ mock: { content: 'mocked' } }] } },

@@ -57,7 +57,12 @@ describe('quota policy', () => {
       plans: [
         {
           security: 'KEY_LESS',
-          paths: { '/': [{ 'rate-limit': { rate: { limit: 5, periodTimeUnit: 'HOURS' } } }, quota(1)] },
+          paths: {
+            '/': [
+              { 'rate-limit': { rate: { limit: 5, periodTime: 60, periodTimeUnit: 'MINUTES' } } },
+              quota(1),
+            ],
+          },
         },
       ],
     });

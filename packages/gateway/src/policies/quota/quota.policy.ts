@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { definePolicy } from '../policy.js';
 import { takeUnit } from '../rate-limit/rate-limit.policy.js';
-import { PeriodUnit } from '../time-units.js';
+import { QuotaUnit } from '../time-units.js';
 
 export const QuotaConfig = z.object({
   quota: z.object({
     limit: z.number().int().min(0).describe('Calls allowed per period'),
     periodTime: z.number().int().min(1).default(1),
-    periodTimeUnit: PeriodUnit.default('MONTHS'),
+    periodTimeUnit: QuotaUnit.default('MONTHS'),
     key: z.string().default(''),
   }),
   addHeaders: z.boolean().default(true),

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployedApi, subscribe } from '../../test-support/deployments.js';
 import { startPolicyHarness, type PolicyHarness } from '../../test-support/policy-harness.js';
 
-// Periods of an hour: a window boundary (windows are aligned on the period) cannot fall inside a test.
+// Periods of an hour (60 minutes): a window boundary (windows are aligned on the period) cannot fall inside a test.
 const rateLimit = (limit: number, extra: Record<string, unknown> = {}) => ({
-  'rate-limit': { rate: { limit, periodTime: 1, periodTimeUnit: 'HOURS' }, ...extra },
+  'rate-limit': { rate: { limit, periodTime: 60, periodTimeUnit: 'MINUTES' }, ...extra },
 });
 
 describe('rate-limit policy', () => {
@@ -35,7 +35,7 @@ describe('rate-limit policy', () => {
     expect(third.headers.get('x-rate-limit-remaining')).toBe('0');
     expect(Number(third.headers.get('x-rate-limit-reset'))).toBeGreaterThan(Date.now());
     expect(await third.json()).toEqual({
-      message: 'Rate limit exceeded! You reached the limit of 2 requests per 1 hours',
+      message: 'Rate limit exceeded! You reached the limit of 2 requests per 60 minutes',
       http_status: 429,
     });
     expect(h.backend.hits - hitsBefore).toBe(2);

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { definePolicy, deny } from '../policy.js';
 import type { PolicyContext, RequestOutcome } from '../policy.js';
 import type { CounterResult } from '../../counters/counters.js';
-import { PeriodUnit, periodMs } from '../time-units.js';
+import { RateLimitUnit, periodMs } from '../time-units.js';
+import type { PeriodUnit } from '../time-units.js';
 
 export const RateLimitConfig = z.object({
   rate: z.object({
     limit: z.number().int().min(0).describe('Calls allowed per period'),
     periodTime: z.number().int().min(1).default(1),
-    periodTimeUnit: PeriodUnit.default('SECONDS'),
+    periodTimeUnit: RateLimitUnit.default('SECONDS'),
     /** Extra part of the counter key (for instance a header value); the subscription is always part of it. */
     key: z.string().default(''),
   }),

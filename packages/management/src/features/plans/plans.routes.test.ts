@@ -122,6 +122,20 @@ for (const dialect of await testDialects()) {
           invalidFieldBody('paths./.0.quota.quota.periodTimeUnit', /Invalid option/),
         ],
         [
+          'a rate limit per hour (rate limits count per seconds or minutes)',
+          {
+            paths: {
+              '/': [{ 'rate-limit': { rate: { limit: 10, periodTime: 1, periodTimeUnit: 'HOURS' } } }],
+            },
+          },
+          invalidFieldBody('paths./.0.rate-limit.rate.periodTimeUnit', /Invalid option/),
+        ],
+        [
+          'a quota per second (quotas count per hours, days, weeks or months)',
+          { paths: { '/': [{ quota: { quota: { limit: 10, periodTime: 1, periodTimeUnit: 'SECONDS' } } }] } },
+          invalidFieldBody('paths./.0.quota.quota.periodTimeUnit', /Invalid option/),
+        ],
+        [
           'an unknown policy',
           { paths: { '/': [{ teleport: {} }] } },
           invalidFieldBody('paths./.0', /Unknown policy teleport/),
