@@ -101,4 +101,17 @@ describe('report writer thread', () => {
       await storage.close();
     }
   });
+
+  it('refuses parts at once once its thread has ended, instead of leaving them waiting', async () => {
+    const storage = await openStorage({ dataDir });
+    const writer = new WorkerReportSink(storage.sqlitePath!, { batchSize: 1000, flushIntervalMs: 10_000 });
+    try {
+      const waiting = writer.add([record('api-y', 1)], [], false); // held for a batch, not written yet
+      await writer.close();
+      await expect(waiting).rejects.toThrow(/ended/);
+      await expect(writer.add([record('api-y', 2)], [], true)).rejects.toThrow(/ended/);
+    } finally {
+      await storage.close();
+    }
+  });
 });

@@ -59,6 +59,8 @@ export class WorkerReportSink implements ReportSink {
   private readonly worker: Worker;
   private next = 0;
   private readonly pending = new Map<number, { resolve(): void; reject(e: Error): void }>();
+  /** Set when the thread has failed or ended: later parts are refused at once, never left waiting. */
+  private failure: Error | undefined;
 
   constructor(sqlitePath: string, options: BatchOptions) {
     this.worker = new Worker(new URL('./sqlite-writer.worker.js', import.meta.url), {
@@ -70,14 +72,18 @@ export class WorkerReportSink implements ReportSink {
       if (m.error) p?.reject(new Error(m.error));
       else p?.resolve();
     });
-    this.worker.on('error', (error) => {
+    const fail = (error: Error) => {
+      this.failure ??= error;
       for (const p of this.pending.values()) p.reject(error);
       this.pending.clear();
-    });
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`the report writer thread ended (exit code ${code})`)));
     this.worker.unref();
   }
 
   add(requests: NewRequestRow[], logs: NewRequestLogRow[], flush: boolean): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
