@@ -20,6 +20,7 @@ export const ConfigFile = z.strictObject({
       sessionTtlSeconds: z.number().int().min(60).optional(),
       corsOrigins: z.array(z.string()).optional(),
       secureCookie: z.boolean().optional(),
+      trustedProxies: z.array(z.string()).optional(),
     })
     .optional(),
   gateway: z
@@ -70,6 +71,8 @@ export interface PorticoConfig {
   sessionTtlSeconds: number;
   corsOrigins: string[];
   secureCookie: boolean;
+  /** Reverse proxies whose X-Forwarded-For gives the client's address to the management API. */
+  trustedProxies: string[];
   smtpUrl: string | undefined;
   logLevel: string;
   /** The file that was read, if any. */
@@ -144,6 +147,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secureCookie: env.PORTICO_SECURE_COOKIE
       ? env.PORTICO_SECURE_COOKIE === 'true'
       : (fromFile.management?.secureCookie ?? false),
+    trustedProxies:
+      nonEmpty(env.PORTICO_TRUSTED_PROXIES)
+        ?.split(',')
+        .map((a) => a.trim())
+        .filter(Boolean) ??
+      fromFile.management?.trustedProxies ??
+      [],
     smtpUrl: nonEmpty(env.PORTICO_SMTP_URL) ?? fromFile.smtp?.url,
     logLevel: nonEmpty(env.PORTICO_LOG_LEVEL) ?? fromFile.log?.level ?? 'info',
     file: found ? file : undefined,

@@ -51,6 +51,7 @@ export async function startComponents(
           smtpUrl: config.smtpUrl,
           portalUrl: config.webUrl,
           secureCookie: config.secureCookie,
+          trustedProxies: config.trustedProxies,
           version: VERSION,
         },
       });

@@ -68,7 +68,8 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
   const options: ManagementOptions = { ...DEFAULT_OPTIONS, ...build.options };
   const app = Fastify({
     logger: build.logger ?? false,
-    trustProxy: false,
+    // The client's address (login throttle): the connection's, or behind trusted proxies X-Forwarded-For's.
+    trustProxy: options.trustedProxies.length > 0 ? options.trustedProxies : false,
     bodyLimit: 2 * 1024 * 1024,
     // Long ids and tokens in URLs are normal here; refuse only absurd ones.
     routerOptions: { maxParamLength: 1000 },

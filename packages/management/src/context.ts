@@ -18,6 +18,12 @@ export interface ManagementOptions {
   secureCookie: boolean;
   /** Product version, shown by `GET portal` and the OpenAPI document. */
   version: string;
+  /**
+   * Addresses or CIDR ranges of the reverse proxies in front of the API: for a request from one of them,
+   * the client's address (the login throttle's key, audit) is taken from X-Forwarded-For. None by default:
+   * the connection's address.
+   */
+  trustedProxies: string[];
 }
 
 export const DEFAULT_OPTIONS: ManagementOptions = {
@@ -26,6 +32,7 @@ export const DEFAULT_OPTIONS: ManagementOptions = {
   portalUrl: 'http://localhost:8084',
   secureCookie: false,
   version: '0.1.0',
+  trustedProxies: [],
 };
 
 /** The services and parts every feature may use; built once by `buildManagementApp`. */
