@@ -1,4 +1,4 @@
-import { DomainError, ValidationError, invalidField, notFound } from '@portico/model';
+import { DomainError, ValidationError, notFound } from '@portico/model';
 
 /** The refusals of the API features, each with its status and a message a user can act on. */
 
@@ -27,20 +27,14 @@ export const CONTEXT_PATH_OWNER_ONLY = 'Only the primary owner of the API may ch
 export const contextPathOwnerOnly = () =>
   new DomainError(403, CONTEXT_PATH_OWNER_ONLY, 'FORBIDDEN', { permission: 'api-gateway_definition-u' });
 
-export const PRIMARY_OWNER_UNCHANGEABLE =
-  'The role of the primary owner can not be changed: transfer the ownership instead.';
-export const PRIMARY_OWNER_UNREMOVABLE =
-  'The primary owner can not be removed: transfer the ownership first.';
-export const SYSTEM_ROLE_REFUSED = 'System roles can not be chosen.';
+export {
+  PRIMARY_OWNER_UNCHANGEABLE,
+  PRIMARY_OWNER_UNREMOVABLE,
+  SYSTEM_ROLE_REFUSED,
+} from '../members/members.service.js';
 export const ALREADY_PRIMARY_OWNER = 'This user is already the primary owner of the API.';
 export const TRANSFER_OWNER_ONLY =
   'Only the primary owner of the API or an administrator may transfer its ownership.';
-export const memberRule = (message: string, field = 'role') => new ValidationError(field, message);
-export const roleNotFound = (role: string) =>
-  invalidField('role', `the role [${role}] does not exist for APIs`);
-export const userNotFound = (id: string) => notFound('User', id);
-export const memberNotFound = (id: string) => notFound('Member', id);
-export const transferOwnerOnly = () => new DomainError(403, TRANSFER_OWNER_ONLY, 'FORBIDDEN');
 
 export const METADATA_EXISTS = (key: string) => `A metadata with key [${key}] already exists on this API.`;
 export const metadataExists = (key: string) => new ValidationError('key', METADATA_EXISTS(key));
