@@ -6,7 +6,7 @@ import { launchChromium, newContext, screenshot } from './support/browser';
 import type { MailSink } from './support/mail-sink';
 import { startMailSink } from './support/mail-sink';
 import type { Portico } from './support/portico';
-import { adminToken, saveSettings, startPortico } from './support/portico';
+import { adminToken, createActiveUser, saveSettings, startPortico } from './support/portico';
 
 const PETSTORE = `openapi: 3.0.3
 info:
@@ -475,23 +475,12 @@ describe('console: APIs', () => {
 
   it('manages members, metadata with its format checks, and shows the quality score', async () => {
     // A user who finished the registration an administrator started (pending users are not offered).
-    const created = await api<{ id: string }>('users', {
-      method: 'POST',
-      body: JSON.stringify({ firstname: 'Grace', lastname: 'Hopper', email: 'grace@example.com' }),
+    await createActiveUser(portico, token, sink, {
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      email: 'grace@example.com',
+      password: 'cobol-1959',
     });
-    expect(created.status).toBe(201);
-    const mail = await sink.waitForMail('grace@example.com', /registration/i);
-    const registration = /\/registration\/confirm\/([\w.-]+)/.exec(mail.text ?? '')?.[1];
-    const finalized = await api('users/registration/finalize', {
-      method: 'POST',
-      body: JSON.stringify({
-        token: registration,
-        password: 'cobol-1959',
-        firstname: 'Grace',
-        lastname: 'Hopper',
-      }),
-    });
-    expect(finalized.status).toBeLessThan(300);
     await go(`/management/apis/${orders.id}/members`);
     await page.getByRole('button', { name: 'Add members' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add members' });

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MailSink } from './mail-sink';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CLI = path.join(REPO_ROOT, 'packages/cli/dist/bin.js');
@@ -150,4 +151,40 @@ export async function saveSettings(portico: Portico, token: string, settings: un
     body: JSON.stringify(settings),
   });
   if (!response.ok) throw new Error(`POST portal: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * A user an administrator created, whose registration is finished (pending users are not offered by
+ * the user pickers): created with POST users, then finalized with the token of the mail it received.
+ */
+export async function createActiveUser(
+  portico: Portico,
+  token: string,
+  sink: MailSink,
+  user: { firstname: string; lastname: string; email: string; password: string },
+): Promise<{ id: string }> {
+  const call = (path: string, body: unknown, bearer = true) =>
+    fetch(`${portico.apiUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        ...(bearer ? { Authorization: `Bearer ${token}` } : {}),
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+  const created = await call('users', {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+  });
+  if (created.status !== 201) throw new Error(`POST users: ${created.status} ${await created.text()}`);
+  const mail = await sink.waitForMail(user.email, /registration/i);
+  const registration = /\/registration\/confirm\/([\w.-]+)/.exec(mail.text ?? '')?.[1];
+  const finalized = await call(
+    'users/registration/finalize',
+    { token: registration, password: user.password, firstname: user.firstname, lastname: user.lastname },
+    false,
+  );
+  if (finalized.status >= 300) throw new Error(`finalize: ${finalized.status} ${await finalized.text()}`);
+  return (await created.json()) as { id: string };
 }

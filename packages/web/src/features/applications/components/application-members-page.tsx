@@ -1,22 +1,5 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconCrown, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { Button, Group, Modal, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconCrown, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -25,6 +8,11 @@ import { useApplicationPermissions } from '../../../shared/session/application-p
 import { useSession } from '../../../shared/session/current-user';
 import { isAdmin } from '../../../shared/session/permissions';
 import { ConfirmDialog, ConfirmText } from '../../../shared/ui/confirm-dialog';
+import {
+  DirectMembersTable,
+  InheritedMembersTable,
+  assignableRoles,
+} from '../../../shared/ui/members-tables';
 import { notifySuccess } from '../../../shared/ui/notify';
 import type { UserSearchResult } from '../../../shared/ui/user-picker';
 import { UserPicker } from '../../../shared/ui/user-picker';
@@ -37,10 +25,6 @@ import {
   useTransferApplicationOwnership,
 } from '../api/applications';
 import type { ApplicationMember, Role } from '../api/types';
-
-/** Roles that may be given: not system roles, not the primary owner. */
-const assignable = (roles: Role[] | undefined) =>
-  (roles ?? []).filter((role) => !role.system && role.name !== PRIMARY_OWNER);
 
 /**
  * The members of an application (`.../members`): direct members with their role, those inherited from
@@ -64,7 +48,7 @@ export function ApplicationMembersPage() {
   const inherited = (members.data ?? []).filter((m) => m.group !== null);
   const owner = direct.find((m) => m.role === PRIMARY_OWNER);
   const canTransfer = isAdmin(user) || (!!user && owner?.id === user.id);
-  const roleOptions = assignable(roles.data).map((role) => ({ value: role.name, label: role.name }));
+  const roleNames = assignableRoles(roles.data).map((role) => role.name);
 
   return (
     <Stack gap="lg">
@@ -94,147 +78,40 @@ export function ApplicationMembersPage() {
           )}
         </Group>
       </Group>
-      <Paper withBorder radius="md">
-        {members.isPending ? (
-          <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
-          </Center>
-        ) : direct.length === 0 ? (
-          <EmptyState
-            py={48}
-            variant="light"
-            icon={<IconUsers size={32} stroke={1.5} />}
-            title={t('applications.members.empty')}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('applications.members.columns.member')}</Table.Th>
-                  <Table.Th>{t('applications.members.columns.role')}</Table.Th>
-                  <Table.Th w={60} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {direct.map((member) => {
-                  const primary = member.role === PRIMARY_OWNER;
-                  return (
-                    <Table.Tr key={member.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {member.displayName}
-                        </Text>
-                        {member.email && (
-                          <Text size="xs" c="dimmed">
-                            {member.email}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        {primary || !permissions.has('application-member-u') ? (
-                          <Badge
-                            variant={primary ? 'filled' : 'light'}
-                            color={primary ? 'grape' : 'gray'}
-                            tt="none"
-                          >
-                            {primary ? t('applications.members.primaryOwner') : member.role}
-                          </Badge>
-                        ) : (
-                          <Select
-                            size="xs"
-                            w={200}
-                            aria-label={t('applications.members.roleOf', { name: member.displayName })}
-                            data={
-                              roleOptions.some((o) => o.value === member.role)
-                                ? roleOptions
-                                : [...roleOptions, { value: member.role, label: member.role }]
-                            }
-                            value={member.role}
-                            allowDeselect={false}
-                            onChange={(role) =>
-                              role &&
-                              save.mutate(
-                                { id: member.id, role },
-                                {
-                                  onSuccess: () =>
-                                    notifySuccess('applications.members.updated', {
-                                      name: member.displayName,
-                                    }),
-                                },
-                              )
-                            }
-                          />
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        {!primary && permissions.has('application-member-d') && (
-                          <Tooltip label={t('applications.members.remove', { name: member.displayName })}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => setRemoving(member)}
-                              aria-label={t('applications.members.remove', { name: member.displayName })}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+      <DirectMembersTable
+        texts="applications.members"
+        members={direct}
+        loading={members.isPending}
+        roles={roleNames}
+        canUpdate={permissions.has('application-member-u')}
+        canDelete={permissions.has('application-member-d')}
+        onRoleChange={(member, role) =>
+          save.mutate(
+            { id: member.id, role },
+            {
+              onSuccess: () => notifySuccess('applications.members.updated', { name: member.displayName }),
+            },
+          )
+        }
+        onRemove={setRemoving}
+      />
       <Switch
         label={t('applications.members.showGroups', { number: inherited.length })}
         checked={showGroups}
         onChange={(event) => setShowGroups(event.currentTarget.checked)}
       />
       {showGroups && (
-        <Paper withBorder radius="md">
-          {inherited.length === 0 ? (
-            <Text size="sm" c="dimmed" p="md">
-              {t('applications.members.noGroupMember')}
-            </Text>
-          ) : (
-            <Table verticalSpacing="sm" aria-label={t('applications.members.inherited')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('applications.members.columns.member')}</Table.Th>
-                  <Table.Th>{t('applications.members.columns.group')}</Table.Th>
-                  <Table.Th>{t('applications.members.columns.role')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {inherited.map((member) => (
-                  <Table.Tr key={`${member.group!.id}-${member.id}`}>
-                    <Table.Td>
-                      <Text size="sm">{member.displayName}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{member.group!.name}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color="gray" tt="none">
-                        {member.role}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Paper>
+        <InheritedMembersTable
+          texts="applications.members"
+          members={inherited}
+          label={t('applications.members.inherited')}
+        />
       )}
       {adding && (
         <AddMembersDialog
           applicationId={applicationId}
           excluded={new Set(direct.map((m) => m.id))}
-          roles={assignable(roles.data)}
+          roles={assignableRoles(roles.data)}
           onClose={() => setAdding(false)}
         />
       )}
@@ -243,7 +120,7 @@ export function ApplicationMembersPage() {
           applicationId={applicationId}
           applicationName={application.data?.name ?? ''}
           ownerId={owner?.id}
-          roles={assignable(roles.data)}
+          roles={assignableRoles(roles.data)}
           onClose={() => setTransferring(false)}
         />
       )}

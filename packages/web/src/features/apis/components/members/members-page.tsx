@@ -1,26 +1,8 @@
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Button,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { Button, Group, Modal, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { http } from '../../../../shared/http';
 import { useApiPermissions } from '../../../../shared/session/api-permissions';
 import { useSession } from '../../../../shared/session/current-user';
 import { isAdmin } from '../../../../shared/session/permissions';
@@ -30,12 +12,11 @@ import { useApiMembers, useApiRoles, useRemoveMember, useSaveMember } from '../.
 import type { ApiMember, Role, UserSearchResult } from '../../api/types';
 import { ConfirmDialog, ConfirmText } from '../../../../shared/ui/confirm-dialog';
 import { UserPicker } from '../../../../shared/ui/user-picker';
-
-export const PRIMARY_OWNER = 'PRIMARY_OWNER';
-
-/** The roles that may be given: API roles other than system ones and PRIMARY_OWNER. */
-export const assignableRoles = (roles: Role[] | undefined) =>
-  (roles ?? []).filter((r) => !r.system && r.name !== PRIMARY_OWNER);
+import {
+  DirectMembersTable,
+  InheritedMembersTable,
+  assignableRoles,
+} from '../../../../shared/ui/members-tables';
 
 /**
  * management.apis.detail.members (`/members`): direct members with their role, members inherited from
@@ -59,7 +40,7 @@ export function MembersPage() {
   const canTransfer = isAdmin(user) || api.owner?.id === user?.id;
   const direct = (members.data ?? []).filter((m) => !m.group);
   const inherited = (members.data ?? []).filter((m) => m.group);
-  const roleOptions = assignableRoles(roles.data).map((r) => ({ value: r.name, label: r.name }));
+  const roleNames = assignableRoles(roles.data).map((r) => r.name);
 
   return (
     <Stack gap="lg">
@@ -85,122 +66,27 @@ export function MembersPage() {
           )}
         </Group>
       </Group>
-      <Paper withBorder radius="md">
-        {members.isPending ? (
-          <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
-          </Center>
-        ) : direct.length === 0 ? (
-          <EmptyState
-            py={48}
-            variant="light"
-            icon={<IconUsers size={32} />}
-            title={t('apis.members.empty')}
-          />
-        ) : (
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('apis.members.columns.member')}</Table.Th>
-                <Table.Th>{t('apis.members.columns.role')}</Table.Th>
-                <Table.Th w={60} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {direct.map((member) => {
-                const owner = member.role === PRIMARY_OWNER;
-                return (
-                  <Table.Tr key={member.id}>
-                    <Table.Td>
-                      <MemberCell member={member} />
-                    </Table.Td>
-                    <Table.Td>
-                      {owner || !canUpdate ? (
-                        <Badge variant="light" color={owner ? 'grape' : 'gray'} tt="none">
-                          {owner ? t('apis.members.primaryOwner') : member.role}
-                        </Badge>
-                      ) : (
-                        <Select
-                          aria-label={t('apis.members.roleOf', { name: member.displayName })}
-                          data={
-                            roleOptions.some((r) => r.value === member.role)
-                              ? roleOptions
-                              : [...roleOptions, { value: member.role, label: member.role }]
-                          }
-                          value={member.role}
-                          allowDeselect={false}
-                          maw={220}
-                          onChange={(role) =>
-                            role &&
-                            save.mutate(
-                              { id: member.id, role },
-                              {
-                                onSuccess: () =>
-                                  notifySuccess('apis.members.updated', { name: member.displayName }),
-                              },
-                            )
-                          }
-                        />
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {canDelete && !owner && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('apis.members.remove', { name: member.displayName })}
-                          onClick={() => setRemoving(member)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Paper>
+      <DirectMembersTable
+        texts="apis.members"
+        members={direct}
+        loading={members.isPending}
+        roles={roleNames}
+        canUpdate={canUpdate}
+        canDelete={canDelete}
+        onRoleChange={(member, role) =>
+          save.mutate(
+            { id: member.id, role },
+            { onSuccess: () => notifySuccess('apis.members.updated', { name: member.displayName }) },
+          )
+        }
+        onRemove={setRemoving}
+      />
       <Switch
         label={t('apis.members.showGroups', { number: inherited.length })}
         checked={showGroups}
         onChange={(event) => setShowGroups(event.currentTarget.checked)}
       />
-      {showGroups && (
-        <Paper withBorder radius="md">
-          {inherited.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg" size="sm">
-              {t('apis.members.noGroupMember')}
-            </Text>
-          ) : (
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('apis.members.columns.member')}</Table.Th>
-                  <Table.Th>{t('apis.members.columns.group')}</Table.Th>
-                  <Table.Th>{t('apis.members.columns.role')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {inherited.map((member) => (
-                  <Table.Tr key={`${member.group?.id}-${member.id}`}>
-                    <Table.Td>
-                      <MemberCell member={member} />
-                    </Table.Td>
-                    <Table.Td>{member.group?.name}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color="gray" tt="none">
-                        {member.role}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Paper>
-      )}
+      {showGroups && <InheritedMembersTable texts="apis.members" members={inherited} />}
       <AddMembersDialog
         apiId={apiId}
         opened={adding}
@@ -230,29 +116,6 @@ export function MembersPage() {
         </ConfirmText>
       </ConfirmDialog>
     </Stack>
-  );
-}
-
-function MemberCell({ member }: { member: ApiMember }) {
-  return (
-    <Group gap="sm" wrap="nowrap">
-      <Avatar
-        src={http.url(`users/${encodeURIComponent(member.id)}/avatar`)}
-        alt=""
-        size={32}
-        radius="xl"
-        name={member.displayName}
-        color="initials"
-      />
-      <div>
-        <Text size="sm" fw={500}>
-          {member.displayName}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {member.email ?? member.username}
-        </Text>
-      </div>
-    </Group>
   );
 }
 

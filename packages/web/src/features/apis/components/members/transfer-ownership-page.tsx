@@ -7,7 +7,7 @@ import { notifySuccess } from '../../notify';
 import { useFrameApi } from '../../api/get-api';
 import { useApiRoles, useTransferOwnership } from '../../api/members';
 import type { UserSearchResult } from '../../api/types';
-import { assignableRoles } from './members-page';
+import { assignableRoles } from '../../../../shared/ui/members-tables';
 import { UserPicker } from '../../../../shared/ui/user-picker';
 
 /**
