@@ -71,8 +71,9 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
     // The client's address (login throttle): the connection's, or behind trusted proxies X-Forwarded-For's.
     trustProxy: options.trustedProxies.length > 0 ? options.trustedProxies : false,
     bodyLimit: 2 * 1024 * 1024,
-    // Long ids and tokens in URLs are normal here; refuse only absurd ones.
-    routerOptions: { maxParamLength: 1000 },
+    // Long ids and tokens in URLs are normal here; refuse only absurd ones. Gravitee 1.x clients
+    // write paths with and without a trailing slash (`users/`, `instances/`): both answer.
+    routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

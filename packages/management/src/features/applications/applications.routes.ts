@@ -47,46 +47,42 @@ export function applicationsRoutes(app: FastifyInstance, deps: ApplicationRouteD
   const json = async (row: Awaited<ReturnType<ApplicationService['get']>>) =>
     toApplicationJson(row, (await applications.owners([row.id])).get(row.id));
 
-  // The spec writes `applications/`: both spellings answer.
-  for (const path of ['/applications', '/applications/']) {
-    r.get(
-      path,
-      {
-        schema: {
-          tags,
-          summary: "The user's applications (member directly or through a group; admins: all), by name",
-          querystring: z.object({
-            query: z.string().max(200).optional(),
-            group: z.string().min(1).optional(),
-          }),
-          hide: path.endsWith('/'),
-        },
-        preHandler: requireUser,
+  // The spec writes `applications/`: the router ignores trailing slashes.
+  r.get(
+    '/applications',
+    {
+      schema: {
+        tags,
+        summary: "The user's applications (member directly or through a group; admins: all), by name",
+        querystring: z.object({
+          query: z.string().max(200).optional(),
+          group: z.string().min(1).optional(),
+        }),
       },
-      async (request) => {
-        const rows = await applications.list(currentUser(request), request.query);
-        const owners = await applications.owners(rows.map((a) => a.id));
-        return rows.map((a) => toApplicationJson(a, owners.get(a.id)));
-      },
-    );
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const rows = await applications.list(currentUser(request), request.query);
+      const owners = await applications.owners(rows.map((a) => a.id));
+      return rows.map((a) => toApplicationJson(a, owners.get(a.id)));
+    },
+  );
 
-    r.post(
-      path,
-      {
-        schema: {
-          tags,
-          summary: 'Create an application (its creator becomes its primary owner)',
-          body: NewApplication,
-          hide: path.endsWith('/'),
-        },
-        preHandler: guards.requireAny('portal-application-c', 'management-application-c'),
+  r.post(
+    '/applications',
+    {
+      schema: {
+        tags,
+        summary: 'Create an application (its creator becomes its primary owner)',
+        body: NewApplication,
       },
-      async (request, reply) => {
-        const row = await applications.create(currentUser(request), request.body);
-        return reply.code(201).send(await json(row));
-      },
-    );
-  }
+      preHandler: guards.requireAny('portal-application-c', 'management-application-c'),
+    },
+    async (request, reply) => {
+      const row = await applications.create(currentUser(request), request.body);
+      return reply.code(201).send(await json(row));
+    },
+  );
 
   r.get(
     '/applications/:application',

@@ -352,60 +352,53 @@ export function subscriptionsRoutes(app: FastifyInstance, deps: SubscriptionRout
   const detailOfApplication = async (applicationId: string, id: string) =>
     subscriptions.detail(await subscriptions.ofApplication(applicationId, id));
 
-  // The spec writes `applications/{id}/subscriptions/?plan=`: both spellings answer.
-  for (const path of [
+  // The spec writes `applications/{id}/subscriptions/?plan=`: the router ignores trailing slashes.
+  r.get(
     '/applications/:application/subscriptions',
-    '/applications/:application/subscriptions/',
-  ]) {
-    r.get(
-      path,
-      {
-        schema: {
-          hide: path.endsWith('/'),
-          tags: appTags,
-          summary:
-            'Subscriptions of the application, newest first (default statuses ACCEPTED, PENDING, PAUSED)',
-          params: ApplicationParams,
-          querystring: ApplicationListQuery,
-        },
-        preHandler: guards.require('application-subscription-r'),
+    {
+      schema: {
+        tags: appTags,
+        summary:
+          'Subscriptions of the application, newest first (default statuses ACCEPTED, PENDING, PAUSED)',
+        params: ApplicationParams,
+        querystring: ApplicationListQuery,
       },
-      async (request) => {
-        const q = request.query;
-        return subscriptions.search({
-          page: q.page,
-          size: q.size,
-          applicationIds: [request.params.application],
-          apiIds: q.api,
-          statuses: q.status,
-        });
-      },
-    );
+      preHandler: guards.require('application-subscription-r'),
+    },
+    async (request) => {
+      const q = request.query;
+      return subscriptions.search({
+        page: q.page,
+        size: q.size,
+        applicationIds: [request.params.application],
+        apiIds: q.api,
+        statuses: q.status,
+      });
+    },
+  );
 
-    r.post(
-      path,
-      {
-        schema: {
-          hide: path.endsWith('/'),
-          tags: appTags,
-          summary: 'Subscribe the application to a published plan (optional message to the API publisher)',
-          params: ApplicationParams,
-          querystring: z.object({ plan: z.string().min(1) }),
-          body: RequestBody,
-        },
-        preHandler: guards.require('application-subscription-c'),
+  r.post(
+    '/applications/:application/subscriptions',
+    {
+      schema: {
+        tags: appTags,
+        summary: 'Subscribe the application to a published plan (optional message to the API publisher)',
+        params: ApplicationParams,
+        querystring: z.object({ plan: z.string().min(1) }),
+        body: RequestBody,
       },
-      async (request, reply) => {
-        await plans.assertSubscribableBy(currentUser(request), request.query.plan);
-        const created = await subscriptions.subscribe(currentUser(request), {
-          planId: request.query.plan,
-          applicationId: request.params.application,
-          request: request.body?.request ?? undefined,
-        });
-        return reply.code(201).send(await subscriptions.detail(created));
-      },
-    );
-  }
+      preHandler: guards.require('application-subscription-c'),
+    },
+    async (request, reply) => {
+      await plans.assertSubscribableBy(currentUser(request), request.query.plan);
+      const created = await subscriptions.subscribe(currentUser(request), {
+        planId: request.query.plan,
+        applicationId: request.params.application,
+        request: request.body?.request ?? undefined,
+      });
+      return reply.code(201).send(await subscriptions.detail(created));
+    },
+  );
 
   r.get(
     '/applications/:application/subscribed',
