@@ -6,7 +6,7 @@ import type { Condition } from '../expressions/cel.js';
 import { compileCondition } from '../expressions/cel.js';
 import type { EndpointRuntime } from '../proxy/endpoints.js';
 import { targetPath } from '../proxy/invoke.js';
-import type { CompiledApi } from '../router/compile.js';
+import type { CompiledApi } from '../router/compiled.js';
 
 /** Health states of the spec. */
 export const UP = 3;

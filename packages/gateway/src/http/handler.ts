@@ -13,10 +13,10 @@ import type {
 } from '../policies/policy.js';
 import { invokeUpstream } from '../proxy/invoke.js';
 import type { Reporter } from '../reporting/reporter.js';
-import type { CompiledApi, CompiledFlow, CompiledStep } from '../router/compile.js';
+import type { CompiledApi, CompiledFlow, CompiledStep } from '../router/compiled.js';
 import { matchFlow } from '../router/compile.js';
 import type { RouteTable } from '../router/route-table.js';
-import type { SecurityOptions } from '../security/authenticate.js';
+import type { SecurityOptions } from '../security/security.types.js';
 import { authenticate } from '../security/authenticate.js';
 import type { TokenVerifier } from '../security/tokens.js';
 import type { AccessState } from '../sync/access-state.js';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import type { CompiledApi } from '../router/compile.js';
+import type { CompiledApi } from '../router/compiled.js';
 import type { EndpointRuntime } from './endpoints.js';
 import { candidates } from './endpoints.js';
 import { UpstreamCall } from './upstream-call.js';

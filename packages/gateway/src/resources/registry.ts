@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OAuth2ResourceConfig } from '../security/tokens.js';
+import { OAuth2ResourceConfig } from '../security/plan-security.js';
 
 /** A resource type an API can declare (its configuration is validated against the schema). */
 export interface ResourceType {

@@ -1,59 +1,11 @@
-import type { Cors, DeployedApi, DeployedPlan, Paths, PlanSecurity, ResponseTemplates } from '@portico/model';
+import type { DeployedApi, DeployedPlan, Paths, PlanSecurity } from '@portico/model';
 import { ApiKeySecurityDefinition, policyOfStep } from '@portico/model';
-import type { PolicyDefinition } from '../policies/policy.js';
 import { POLICIES } from '../policies/registry.js';
-import type { Condition } from '../expressions/cel.js';
 import { compileCondition } from '../expressions/cel.js';
-import type { GroupRuntime } from '../proxy/endpoints.js';
 import { buildGroup } from '../proxy/endpoints.js';
 import { servesApi } from '../sync/sharding.js';
-import type { PlanSecurityRuntime } from '../security/tokens.js';
-import { compilePlanSecurity } from '../security/tokens.js';
-
-export interface CompiledStep {
-  policy: PolicyDefinition<unknown>;
-  config: unknown;
-  methods: ReadonlySet<string> | undefined;
-}
-
-/** The policies of one path of a flow map (`/orders/:id`), matched as a prefix. */
-export interface CompiledFlow {
-  path: string;
-  pattern: RegExp;
-  steps: CompiledStep[];
-}
-
-export interface CompiledPlan {
-  plan: DeployedPlan;
-  flows: CompiledFlow[];
-  /** JWT and OAuth2 plans: their security definition, parsed at deployment. */
-  security: PlanSecurityRuntime | undefined;
-  /** API key plans: the key header is sent on to the backend. */
-  propagateApiKey: boolean;
-}
-
-/** One deployed, started API, compiled once: the request path only walks these arrays. */
-export interface CompiledApi {
-  id: string;
-  name: string;
-  deployed: DeployedApi;
-  entrypoints: { host: string | undefined; path: string }[];
-  stripContextPath: boolean;
-  preserveHost: boolean;
-  plans: Map<PlanSecurity, CompiledPlan[]>;
-  flows: CompiledFlow[];
-  groups: GroupRuntime[];
-  failover: { maxAttempts: number; retryTimeout: number } | undefined;
-  cors: Cors | undefined;
-  logging: { mode: string; condition: Condition | undefined };
-  templates: ResponseTemplates;
-  properties: Record<string, string>;
-  /** Path mappings for analytics (`/orders/:id`), matched exactly. */
-  pathMappings: { path: string; pattern: RegExp }[];
-  /** Some step reads or rewrites the whole body: buffer it for this API. */
-  bufferRequest: boolean;
-  bufferResponse: boolean;
-}
+import { compilePlanSecurity } from '../security/plan-security.js';
+import type { CompiledApi, CompiledFlow, CompiledPlan, CompiledStep } from './compiled.js';
 
 /** `/orders/:id` -> a prefix regex where `:id` is one segment. */
 function pathPattern(path: string): RegExp {

@@ -1,4 +1,4 @@
-import type { CompiledApi } from './compile.js';
+import type { CompiledApi } from './compiled.js';
 
 interface Route {
   host: string | undefined;

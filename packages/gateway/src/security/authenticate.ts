@@ -1,20 +1,11 @@
 import type { PlanSecurity } from '@portico/model';
-import type { CompiledApi, CompiledPlan } from '../router/compile.js';
-import type { Consumer, Deny, GatewayRequest } from '../policies/policy.js';
+import type { CompiledApi } from '../router/compiled.js';
+import type { Deny, GatewayRequest } from '../policies/policy.js';
 import { deny } from '../policies/policy.js';
 import type { AccessState } from '../sync/access-state.js';
 import { subscriptionActive } from '../sync/access-state.js';
+import type { Authenticated, SecurityOptions } from './security.types.js';
 import type { TokenVerifier } from './tokens.js';
-
-export interface SecurityOptions {
-  apiKeyHeader: string;
-  apiKeyQueryParam: string;
-}
-
-export interface Authenticated {
-  plan: CompiledPlan;
-  consumer: Consumer;
-}
 
 function header(request: GatewayRequest, name: string): string | undefined {
   const v = request.headers[name];

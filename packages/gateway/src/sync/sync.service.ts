@@ -11,7 +11,7 @@ import {
   findSubscriptionsUpdatedSince,
 } from '@portico/storage';
 import type { Kysely } from 'kysely';
-import type { CompiledApi } from '../router/compile.js';
+import type { CompiledApi } from '../router/compiled.js';
 import { compileApi } from '../router/compile.js';
 import { RouteTable } from '../router/route-table.js';
 import { closeGroups } from '../proxy/endpoints.js';
