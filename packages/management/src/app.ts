@@ -8,6 +8,7 @@ import type { EventBus, Storage } from '@portico/storage';
 import type { AppContext, ManagementOptions } from './context.js';
 import { DEFAULT_OPTIONS } from './context.js';
 import { installErrorHandling } from './http/errors.js';
+import { DEFAULT_BODY_LIMIT, installJsonBodyParser } from './http/json-body.js';
 import { installSessions, permissionGuards } from './http/auth.js';
 import { AuditService } from './features/audit/audit.service.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
@@ -70,7 +71,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
     logger: build.logger ?? false,
     // The client's address (login throttle): the connection's, or behind trusted proxies X-Forwarded-For's.
     trustProxy: options.trustedProxies.length > 0 ? options.trustedProxies : false,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // Long ids and tokens in URLs are normal here; refuse only absurd ones. Gravitee 1.x clients
     // write paths with and without a trailing slash (`users/`, `instances/`): both answer.
     routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
@@ -112,6 +113,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
   };
 
   installErrorHandling(app);
+  installJsonBodyParser(app);
   await app.register(cookie);
   await app.register(cors, {
     origin: options.corsOrigins,

@@ -57,3 +57,25 @@ export const xsrfRejected = () =>
   new DomainError(403, 'Missing or wrong X-Xsrf-Token header', 'XSRF_TOKEN_INVALID');
 export const conflict = (message: string, code = 'CONFLICT') => new DomainError(409, message, code);
 export const UNEXPECTED_ERROR = 'Unexpected error';
+
+/** A size for people: `2 MB`, `512 KB`, `100 bytes`. */
+export function formatBytes(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= MB && bytes % MB === 0) return `${bytes / MB} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+export const requestBodyTooLarge = (limitBytes: number) =>
+  new DomainError(
+    413,
+    `The request body is larger than the limit of ${formatBytes(limitBytes)}`,
+    'REQUEST_BODY_TOO_LARGE',
+    { limit: String(limitBytes) },
+  );
+export const jsonTooDeep = (limit: number) =>
+  new DomainError(
+    400,
+    `The JSON body nests objects and arrays deeper than the limit of ${limit} levels`,
+    'JSON_TOO_DEEP',
+    { limit: String(limit) },
+  );

@@ -82,7 +82,7 @@ for (const dialect of await testDialects()) {
         payload: { firstname: 'x'.repeat(2 * 1024 * 1024 + 1) },
       });
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual(errorBody(413, 'Request body is too large'));
+      expect(res.json()).toEqual(errorBody(413, 'The request body is larger than the limit of 2 MB'));
     });
 
     it('401: a call that needs a session gets "You must be authenticated" without one', async () => {

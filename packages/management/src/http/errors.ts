@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, UNEXPECTED_ERROR } from '@portico/model';
+import { DomainError, UNEXPECTED_ERROR, requestBodyTooLarge } from '@portico/model';
 
 interface ZodIssueLike {
   instancePath: string;
@@ -46,6 +46,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .code(error.httpStatus)
         .send({ message: error.message, http_status: error.httpStatus, ...fieldOfDomain(error) });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const tooLarge = requestBodyTooLarge(request.routeOptions.bodyLimit);
+      return reply.code(413).send({ message: tooLarge.message, http_status: 413 });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
