@@ -309,6 +309,34 @@ for (const dialect of await testDialects()) {
         });
       });
 
+      it("gives the owner's username and email to administrators only: others get its id and name", async () => {
+        await insertApi(t.storage.db, api('a', { visibility: 'PUBLIC' }));
+        await insertUser(t.storage.db, {
+          id: 'u3',
+          source: 'portico',
+          source_id: 'carol@example.test',
+          email: 'carol@example.test',
+          firstname: 'Carol',
+          lastname: 'Owner',
+          status: 'ACTIVE',
+          login_count: 0,
+          created_at: NOW,
+          updated_at: NOW,
+        });
+        await member('u3', 'a', 'PRIMARY_OWNER');
+        for (const manageable of ['none' as const, { userId: 'u4', groupIds: [] }]) {
+          const json = await findApiListJson(t.storage.db, {}, { ...OPTIONS, manageable });
+          expect(json).not.toContain('carol@');
+          expect((JSON.parse(json) as Item[])[0]!.owner).toEqual({ id: 'u3', displayName: 'Carol Owner' });
+        }
+        expect((await list())[0]!.owner).toEqual({
+          id: 'u3',
+          username: 'carol@example.test',
+          displayName: 'Carol Owner',
+          email: 'carol@example.test',
+        });
+      });
+
       it('keeps for a user the PUBLIC APIs, those the user is a member of, and those of its groups', async () => {
         await insertApi(t.storage.db, api('public', { visibility: 'PUBLIC' }));
         await insertApi(t.storage.db, api('member'));

@@ -122,12 +122,15 @@ export async function findApiListJson(
       'owner',
       sql`case when owner.id is null then null else ${object([
         pair('id', ref('owner.id')),
-        pair('username', ref('owner.source_id')),
         pair(
           'displayName',
           sql`coalesce(nullif(trim(coalesce(owner.firstname, '') || ' ' || coalesce(owner.lastname, '')), ''), owner.source_id)`,
         ),
-        pair('email', ref('owner.email')),
+        // The owner's contact (the username is often the email) only for administrators, who may
+        // manage members and users; other callers, anonymous ones first, see who, not how to reach them.
+        ...(manageable === 'all'
+          ? [pair('username', ref('owner.source_id')), pair('email', ref('owner.email'))]
+          : []),
       ])} end`,
     ),
     pair(

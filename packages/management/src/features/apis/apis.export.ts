@@ -8,8 +8,29 @@ import {
   findPlansByApi,
   findUsersByIds,
 } from '@portico/storage';
+import { parsePermission } from '@portico/model';
+import type { PermissionService } from '../permissions/permissions.service.js';
 import { definitionOf } from './apis.definition.js';
 import type { ApiService } from './apis.service.js';
+
+const UPDATE_MEMBERS = parsePermission('api-member-u');
+
+/**
+ * The parts left out of an export: those asked, plus the members for a caller who may not manage
+ * them (their usernames are often emails; only holders of api-member-u, administrators included,
+ * may see who the members are and how to reach them).
+ */
+export async function exportExclusions(
+  permissions: Pick<PermissionService, 'has'>,
+  userId: string,
+  apiId: string,
+  asked: readonly string[],
+): Promise<Set<ApiExportField>> {
+  const exclude = new Set(asked.map((f) => f.toLowerCase()) as ApiExportField[]);
+  if (!exclude.has('members') && !(await permissions.has(userId, UPDATE_MEMBERS, apiId)))
+    exclude.add('members');
+  return exclude;
+}
 
 /**
  * The export file of an API: the definition the gateway runs plus the API's settings and, unless

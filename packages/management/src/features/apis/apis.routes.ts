@@ -24,7 +24,7 @@ import {
   parsePermission,
   unauthenticated,
 } from '@portico/model';
-import type { ApiExportField, ApiExportVersion } from '@portico/model';
+import type { ApiExportVersion } from '@portico/model';
 import type { ApiRow } from '@portico/storage';
 import type { AppContext } from '../../context.js';
 import type { PermissionGuards } from '../../http/auth.js';
@@ -39,7 +39,7 @@ import { ApiMembersService } from './api-members.service.js';
 import { apiMembersRoutes } from './api-members.routes.js';
 import { ApiMetadataService } from './api-metadata.service.js';
 import { apiMetadataRoutes } from './api-metadata.routes.js';
-import { buildExport, exportFileName, loadExportSource } from './apis.export.js';
+import { buildExport, exportExclusions, exportFileName, loadExportSource } from './apis.export.js';
 import type { PictureUrl } from './apis.mapper.js';
 import { apiEtag, toApiJson, toOwnerJson, toPublicApiJson } from './apis.mapper.js';
 import { pictureOf } from './apis.picture.js';
@@ -521,7 +521,7 @@ export function apisRoutes(
       const exported = buildExport(
         source,
         request.query.version,
-        new Set(request.query.exclude.map((f) => f.toLowerCase()) as ApiExportField[]),
+        await exportExclusions(permissions, currentUser(request).id, source.row.id, request.query.exclude),
       );
       return reply
         .header('Content-Type', 'application/json; charset=utf-8')

@@ -37,5 +37,20 @@ export function toPlanJson(row: PlanRow) {
 }
 export type PlanJson = ReturnType<typeof toPlanJson>;
 
+/**
+ * What the portal shows of a plan to a reader without api-plan-r: its card and subscription terms,
+ * never its configuration (path rules and policies, which can hold backend credentials, the security
+ * configuration, the excluded groups).
+ */
+export function toPortalPlanJson(row: PlanRow) {
+  const {
+    paths: _paths,
+    securityDefinition: _securityDefinition,
+    excluded_groups: _excludedGroups,
+    ...shown
+  } = toPlanJson(row);
+  return shown;
+}
+
 /** What an audit entry keeps of a plan. */
 export const auditedPlan = (row: PlanRow) => toPlanJson(row);

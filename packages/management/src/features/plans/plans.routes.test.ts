@@ -233,9 +233,9 @@ for (const dialect of await testDialects()) {
         const anonymous = await call(t.app, undefined, { method: 'GET', url: plansUrl(ids.api) });
         expect(anonymous.statusCode).toBe(200);
         expect(names(anonymous)).toEqual(['Published', 'Hidden']);
-        expect(
-          anonymous.json().every((p: { securityDefinition: unknown }) => p.securityDefinition === null),
-        ).toBe(true);
+        expect(anonymous.json().every((p: Record<string, unknown>) => !('securityDefinition' in p))).toBe(
+          true,
+        );
         const grouped = await signInNewUser(t.app, t.db);
         await grantRoleThroughGroup(t.db, grouped.user.id, ids.group!, 'API', 'USER');
         expect(names(await call(t.app, grouped.session, { method: 'GET', url: plansUrl(ids.api) }))).toEqual([
@@ -246,6 +246,87 @@ for (const dialect of await testDialects()) {
         ).toMatchObject({
           statusCode: 200,
         });
+      });
+
+      it('shows portal readers what the portal shows of a plan, never its configuration; api-plan-r readers get it whole', async () => {
+        const api = (await createApiAs(t, u.publisher.session)).id;
+        await call(t.app, u.publisher.session, {
+          method: 'PUT',
+          url: `/apis/${api}`,
+          payload: { visibility: 'PUBLIC' },
+        });
+        const group = await createGroup(t.db);
+        const created = await call(t.app, u.publisher.session, {
+          method: 'POST',
+          url: plansUrl(api),
+          payload: {
+            name: 'Partner',
+            description: 'For partners',
+            security: 'API_KEY',
+            characteristics: ['Fast'],
+            excluded_groups: [group.id],
+            comment_required: true,
+            comment_message: 'Tell us why',
+            paths: {
+              '/': [
+                {
+                  methods: ['GET'],
+                  enabled: true,
+                  'rate-limit': RATE_LIMIT,
+                  description: 'backend-password=hunter2-secret',
+                },
+              ],
+            },
+          },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        const planId = created.json<{ id: string }>().id;
+        await call(t.app, u.publisher.session, {
+          method: 'POST',
+          url: `${plansUrl(api)}/${planId}/_publish`,
+        });
+
+        const outsider = await call(t.app, u.outsider.session, { method: 'GET', url: plansUrl(api) });
+        for (const res of [await call(t.app, undefined, { method: 'GET', url: plansUrl(api) }), outsider]) {
+          expect(res.statusCode).toBe(200);
+          expect(res.body).not.toContain('hunter2');
+          const [plan] = res.json<Record<string, unknown>[]>();
+          expect(Object.keys(plan!).sort()).toEqual(
+            [
+              'api',
+              'characteristics',
+              'closed_at',
+              'comment_message',
+              'comment_required',
+              'created_at',
+              'description',
+              'id',
+              'name',
+              'order',
+              'published_at',
+              'security',
+              'status',
+              'tags',
+              'type',
+              'updated_at',
+              'validation',
+            ].sort(),
+          );
+          expect(plan).toMatchObject({
+            id: planId,
+            name: 'Partner',
+            security: 'API_KEY',
+            status: 'PUBLISHED',
+            characteristics: ['Fast'],
+            comment_required: true,
+            comment_message: 'Tell us why',
+          });
+        }
+        const reviewerOfApi = await signInNewUser(t.app, t.db);
+        await grantRoleOn(t.db, reviewerOfApi.user.id, 'API', api, 'REVIEWER');
+        const whole = await call(t.app, reviewerOfApi.session, { method: 'GET', url: plansUrl(api) });
+        expect(whole.body).toContain('hunter2');
+        expect(whole.json()[0]).toMatchObject({ excluded_groups: [group.id], securityDefinition: null });
       });
 
       it('refuses an unknown status naming the field', async () => {

@@ -12,7 +12,7 @@ import {
 import type { PermissionGuards } from '../../http/auth.js';
 import { currentUser } from '../../http/auth.js';
 import { csvOf } from '../../http/query-lists.js';
-import { toPlanJson } from './plans.mapper.js';
+import { toPlanJson, toPortalPlanJson } from './plans.mapper.js';
 import type { PlanService } from './plans.service.js';
 
 const ApiParams = z.object({ api: z.string().min(1) });
@@ -38,18 +38,21 @@ export function plansRoutes(app: FastifyInstance, deps: PlanRouteDeps): void {
     {
       schema: {
         tags: ['Plans'],
-        summary: 'The plans of the API in their order (status and security filters are comma lists)',
+        summary:
+          'The plans of the API in their order (status and security filters are comma lists); ' +
+          'without api-plan-r, the published plans as the portal shows them (no paths, security configuration nor excluded groups)',
         params: ApiParams,
         querystring: ListQuery,
       },
     },
-    async (request) =>
-      (
-        await plans.listVisible(request.user, request.params.api, {
-          statuses: request.query.status,
-          security: request.query.security,
-        })
-      ).map(toPlanJson),
+    async (request) => {
+      const view = await plans.viewOf(request.user, request.params.api);
+      const rows = await plans.listVisible(request.user, request.params.api, {
+        statuses: request.query.status,
+        security: request.query.security,
+      });
+      return view.all ? rows.map(toPlanJson) : rows.map(toPortalPlanJson);
+    },
   );
 
   r.post(

@@ -8,6 +8,7 @@ import {
   call,
   createUser,
   errorBody,
+  grantRoleOn,
   invalidFieldBody,
   login,
   signInNewUser,
@@ -327,9 +328,39 @@ for (const dialect of await testDialects()) {
             firstname: marker,
             lastname: 'Active',
             displayName: `${marker} Active`,
-            email: active.email,
           },
         ]);
+        expect(res.body).not.toContain('@');
+      });
+
+      it('shows emails to those who manage users or members somewhere, and to nobody else', async () => {
+        const marker = `qwe${Date.now()}`;
+        const found = await createUser(t.db, { firstname: marker, lastname: 'Found' });
+        const emailsSeenBy = async (session: TestSession) => {
+          const res = await call(t.app, session, { method: 'GET', url: `/search/users?q=${marker}` });
+          expect(res.statusCode).toBe(200);
+          return res.json<{ email?: string | null }[]>().map((u) => u.email);
+        };
+        const owner = await signInNewUser(t.app, t.db, { management: 'API_PUBLISHER' });
+        const created = await call(t.app, owner.session, {
+          method: 'POST',
+          url: '/apis',
+          payload: {
+            name: 'Mine',
+            version: '1',
+            description: 'Mine',
+            context_path: `/mine-${marker}`,
+            endpoint: 'https://backend.example.com/mine',
+          },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        const viewer = await signInNewUser(t.app, t.db);
+        await grantRoleOn(t.db, viewer.user.id, 'API', created.json<{ id: string }>().id, 'USER');
+
+        expect(await emailsSeenBy(admin)).toEqual([found.email]);
+        expect(await emailsSeenBy(owner.session)).toEqual([found.email]);
+        expect(await emailsSeenBy(viewer.session)).toEqual([undefined]);
+        expect(await emailsSeenBy(plainUser.session)).toEqual([undefined]);
       });
 
       it('needs a session and a non-empty query', async () => {

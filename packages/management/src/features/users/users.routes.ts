@@ -10,6 +10,7 @@ import { PageQuery } from '../../http/paging.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { avatarOf } from './avatar.js';
+import { maySeeUserContacts } from './contact-visibility.js';
 import type { RegistrationService } from './registration.service.js';
 import { toUserJson } from './users.mapper.js';
 
@@ -170,13 +171,17 @@ export function usersRoutes(app: FastifyInstance, deps: UsersRouteDeps): void {
     {
       schema: {
         tags: ['Users'],
-        summary: 'Find users by name or email (member dialogs)',
+        summary:
+          'Find users by name or email (member dialogs); emails only for callers who manage users or members somewhere',
         querystring: z.object({ q: z.string().trim().min(1) }),
       },
       preHandler: requireUser,
     },
     async (request) => {
-      const { rows } = await searchUsers(ctx.db, { text: request.query.q, offset: 0, limit: 20 });
+      const [{ rows }, contacts] = await Promise.all([
+        searchUsers(ctx.db, { text: request.query.q, offset: 0, limit: 20 }),
+        maySeeUserContacts(ctx.db, permissions, currentUser(request).id),
+      ]);
       return rows
         .filter((u) => u.status === 'ACTIVE')
         .map((u) => ({
@@ -185,7 +190,7 @@ export function usersRoutes(app: FastifyInstance, deps: UsersRouteDeps): void {
           firstname: u.firstname,
           lastname: u.lastname,
           displayName: toUserJson(u).displayName,
-          email: u.email,
+          ...(contacts ? { email: u.email } : {}),
         }));
     },
   );
