@@ -21,6 +21,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { humanDate } from '../../../../shared/lib/dates';
+import { useApiPermissions } from '../../../../shared/session/api-permissions';
 import { notifySuccess } from '../../notify';
 import { translatedInput } from '../../../../shared/ui/translated-input';
 import type { ApiChanges } from '../../api/change-api';
@@ -83,6 +84,12 @@ const generalSchema = z
   });
 type GeneralValues = z.input<typeof generalSchema>;
 
+/**
+ * The endpoint groups of the API's proxy; none in the portal's view of an API that `GET apis/{id}`
+ * answers to a reader without api-definition-r (a subscriber who is not a member).
+ */
+const proxyGroups = (api: Api) => api.proxy.groups ?? [];
+
 export function valuesOf(api: Api): GeneralValues {
   const cors = api.proxy.cors;
   return {
@@ -94,7 +101,7 @@ export function valuesOf(api: Api): GeneralValues {
     views: api.views,
     groups: api.groups,
     tags: api.tags,
-    loadBalancing: api.proxy.groups.map((g) => g.load_balancing.type),
+    loadBalancing: proxyGroups(api).map((g) => g.load_balancing.type),
     logging: api.proxy.logging?.mode ?? 'NONE',
     corsEnabled: cors?.enabled ?? false,
     allowOrigin: cors?.allowOrigin ?? ['*'],
@@ -124,7 +131,7 @@ export function changesOf(api: Api, v: GeneralValues, picture: string | null | u
     proxy: {
       ...api.proxy,
       ...(api.proxy.virtual_hosts?.length ? {} : { context_path: v.context_path.trim() }),
-      groups: api.proxy.groups.map((group, index) => ({
+      groups: proxyGroups(api).map((group, index) => ({
         ...group,
         load_balancing: {
           type: (v.loadBalancing[index] ?? group.load_balancing.type) as (typeof LOAD_BALANCING)[number],
@@ -168,13 +175,17 @@ export function GeneralForm({
   api,
   canUpdate,
   canEditContextPath,
+  canReadDefinition,
 }: {
   api: Api;
   canUpdate: boolean;
   canEditContextPath: boolean;
+  /** api-definition-r: the proxy settings (load balancing, logging, failover, CORS) are shown. */
+  canReadDefinition: boolean;
 }) {
   const { t } = useTranslation();
   const update = useUpdateApi(api.id);
+  const permissions = useApiPermissions(api.id);
   const [picture, setPicture] = useState<string | null | undefined>(undefined);
   const [askAllOrigins, setAskAllOrigins] = useState(false);
   const form = useForm<GeneralValues>({
@@ -185,7 +196,8 @@ export function GeneralForm({
   const tags = useUserTags();
   const views = useConfiguredViews();
   const groups = useConfiguredGroups();
-  const apiGroups = useApiGroups(api.id, groups.isError);
+  // The API's own groups name them when the platform's list is refused (members who may read them).
+  const apiGroups = useApiGroups(api.id, groups.isError && permissions.has('api-member-r'));
   const dirty = form.isDirty() || picture !== undefined;
   const readOnly = !canUpdate;
 
@@ -313,108 +325,110 @@ export function GeneralForm({
             />
           </SimpleGrid>
         </Section>
-        <Section title={t('apis.general.sections.proxy')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {api.proxy.groups.map((group, index) => (
+        {canReadDefinition && (
+          <Section title={t('apis.general.sections.proxy')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {proxyGroups(api).map((group, index) => (
+                <Select
+                  key={group.name}
+                  label={t('apis.general.loadBalancing', { group: group.name })}
+                  data={LOAD_BALANCING.map((value) => ({
+                    value,
+                    label: t(`apis.general.loadBalancingTypes.${value}`),
+                  }))}
+                  allowDeselect={false}
+                  readOnly={readOnly}
+                  {...form.getInputProps(`loadBalancing.${index}`)}
+                />
+              ))}
               <Select
-                key={group.name}
-                label={t('apis.general.loadBalancing', { group: group.name })}
-                data={LOAD_BALANCING.map((value) => ({
-                  value,
-                  label: t(`apis.general.loadBalancingTypes.${value}`),
-                }))}
+                label={t('apis.general.loggingMode')}
+                data={LOGGING.map((value) => ({ value, label: t(`apis.general.loggingModes.${value}`) }))}
                 allowDeselect={false}
                 readOnly={readOnly}
-                {...form.getInputProps(`loadBalancing.${index}`)}
+                {...form.getInputProps('logging')}
               />
-            ))}
-            <Select
-              label={t('apis.general.loggingMode')}
-              data={LOGGING.map((value) => ({ value, label: t(`apis.general.loggingModes.${value}`) }))}
-              allowDeselect={false}
-              readOnly={readOnly}
-              {...form.getInputProps('logging')}
+            </SimpleGrid>
+            <Divider my="xs" />
+            <Switch
+              label={t('apis.general.failover.enabled')}
+              disabled={readOnly}
+              {...form.getInputProps('failoverEnabled', { type: 'checkbox' })}
             />
-          </SimpleGrid>
-          <Divider my="xs" />
-          <Switch
-            label={t('apis.general.failover.enabled')}
-            disabled={readOnly}
-            {...form.getInputProps('failoverEnabled', { type: 'checkbox' })}
-          />
-          {form.values.failoverEnabled && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NumberInput
-                label={t('apis.general.failover.maxAttempts')}
-                min={1}
-                allowDecimal={false}
-                readOnly={readOnly}
-                withAsterisk
-                {...translatedInput(form.getInputProps('maxAttempts'), t)}
-              />
-              <NumberInput
-                label={t('apis.general.failover.retryTimeout')}
-                min={1}
-                allowDecimal={false}
-                readOnly={readOnly}
-                withAsterisk
-                {...translatedInput(form.getInputProps('retryTimeout'), t)}
-              />
-            </SimpleGrid>
-          )}
-          <Divider my="xs" />
-          <Switch
-            label={t('apis.general.cors.enabled')}
-            disabled={readOnly}
-            {...form.getInputProps('corsEnabled', { type: 'checkbox' })}
-          />
-          {form.values.corsEnabled && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TagsInput
-                label={t('apis.general.cors.allowOrigin')}
-                withAsterisk
-                readOnly={readOnly}
-                {...translatedInput(form.getInputProps('allowOrigin'), t)}
-                onChange={(value) => {
-                  if (value.includes('*') && !form.values.allowOrigin.includes('*')) setAskAllOrigins(true);
-                  form.setFieldValue('allowOrigin', value);
-                }}
-              />
-              <MultiSelect
-                label={t('apis.general.cors.allowMethods')}
-                data={HTTP_METHODS}
-                withAsterisk
-                readOnly={readOnly}
-                {...translatedInput(form.getInputProps('allowMethods'), t)}
-              />
-              <TagsInput
-                label={t('apis.general.cors.allowHeaders')}
-                readOnly={readOnly}
-                {...form.getInputProps('allowHeaders')}
-              />
-              <TagsInput
-                label={t('apis.general.cors.exposeHeaders')}
-                readOnly={readOnly}
-                {...form.getInputProps('exposeHeaders')}
-              />
-              <NumberInput
-                label={t('apis.general.cors.maxAge')}
-                description={t('apis.general.cors.maxAgeHint')}
-                min={-1}
-                allowDecimal={false}
-                withAsterisk
-                readOnly={readOnly}
-                {...translatedInput(form.getInputProps('maxAge'), t)}
-              />
-              <Switch
-                mt="xl"
-                label={t('apis.general.cors.allowCredentials')}
-                disabled={readOnly}
-                {...form.getInputProps('allowCredentials', { type: 'checkbox' })}
-              />
-            </SimpleGrid>
-          )}
-        </Section>
+            {form.values.failoverEnabled && (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <NumberInput
+                  label={t('apis.general.failover.maxAttempts')}
+                  min={1}
+                  allowDecimal={false}
+                  readOnly={readOnly}
+                  withAsterisk
+                  {...translatedInput(form.getInputProps('maxAttempts'), t)}
+                />
+                <NumberInput
+                  label={t('apis.general.failover.retryTimeout')}
+                  min={1}
+                  allowDecimal={false}
+                  readOnly={readOnly}
+                  withAsterisk
+                  {...translatedInput(form.getInputProps('retryTimeout'), t)}
+                />
+              </SimpleGrid>
+            )}
+            <Divider my="xs" />
+            <Switch
+              label={t('apis.general.cors.enabled')}
+              disabled={readOnly}
+              {...form.getInputProps('corsEnabled', { type: 'checkbox' })}
+            />
+            {form.values.corsEnabled && (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TagsInput
+                  label={t('apis.general.cors.allowOrigin')}
+                  withAsterisk
+                  readOnly={readOnly}
+                  {...translatedInput(form.getInputProps('allowOrigin'), t)}
+                  onChange={(value) => {
+                    if (value.includes('*') && !form.values.allowOrigin.includes('*')) setAskAllOrigins(true);
+                    form.setFieldValue('allowOrigin', value);
+                  }}
+                />
+                <MultiSelect
+                  label={t('apis.general.cors.allowMethods')}
+                  data={HTTP_METHODS}
+                  withAsterisk
+                  readOnly={readOnly}
+                  {...translatedInput(form.getInputProps('allowMethods'), t)}
+                />
+                <TagsInput
+                  label={t('apis.general.cors.allowHeaders')}
+                  readOnly={readOnly}
+                  {...form.getInputProps('allowHeaders')}
+                />
+                <TagsInput
+                  label={t('apis.general.cors.exposeHeaders')}
+                  readOnly={readOnly}
+                  {...form.getInputProps('exposeHeaders')}
+                />
+                <NumberInput
+                  label={t('apis.general.cors.maxAge')}
+                  description={t('apis.general.cors.maxAgeHint')}
+                  min={-1}
+                  allowDecimal={false}
+                  withAsterisk
+                  readOnly={readOnly}
+                  {...translatedInput(form.getInputProps('maxAge'), t)}
+                />
+                <Switch
+                  mt="xl"
+                  label={t('apis.general.cors.allowCredentials')}
+                  disabled={readOnly}
+                  {...form.getInputProps('allowCredentials', { type: 'checkbox' })}
+                />
+              </SimpleGrid>
+            )}
+          </Section>
+        )}
         {canUpdate && (
           <Group justify="flex-end" gap="sm">
             <Button

@@ -62,6 +62,7 @@ export function GeneralPage() {
         api={api}
         canUpdate={canUpdate}
         canEditContextPath={canEditContextPath}
+        canReadDefinition={permissions.has('api-definition-r')}
       />
       {canUpdate && <DangerZone api={api} canDelete={permissions.has('api-definition-d')} />}
       <ExportDialog api={api} opened={dialog === 'export'} onClose={() => setDialog(null)} />

@@ -1,0 +1,153 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { settle, signInOnPage } from './support/app';
+import { launchChromium, newContext, screenshot } from './support/browser';
+import type { MailSink } from './support/mail-sink';
+import { startMailSink } from './support/mail-sink';
+import type { Portico } from './support/portico';
+import { adminToken, createActiveUser, startPortico } from './support/portico';
+
+/**
+ * What users who are not administrators see of an API in the console: the subscriber of an API (no
+ * membership) and an API member with the USER role (read-only screens, never a raw permission name).
+ */
+describe('API screens for users who are not administrators', () => {
+  let portico: Portico;
+  let sink: MailSink;
+  let browser: Browser;
+  let token: string;
+  let apiId: string;
+  let subscriptionId: string;
+  let appId: string;
+  const contexts: BrowserContext[] = [];
+  /** Uncaught errors of the pages, and calls of the management API that were refused (403). */
+  const errors: string[] = [];
+  const refused: string[] = [];
+
+  async function call<T>(bearer: string, method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${portico.apiUrl}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${bearer}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  beforeAll(async () => {
+    sink = await startMailSink();
+    [portico, browser] = await Promise.all([startPortico({ smtpUrl: sink.url }), launchChromium()]);
+    token = await adminToken(portico);
+    ({ id: apiId } = await call<{ id: string }>(token, 'POST', 'apis', {
+      name: 'Weather',
+      version: '2.1',
+      description: 'Forecasts of the next days',
+      context_path: '/weather',
+      endpoint: 'http://localhost:9/backend',
+    }));
+    await call(token, 'PUT', `apis/${apiId}`, {
+      ...(await call<Record<string, unknown>>(token, 'GET', `apis/${apiId}`)),
+      visibility: 'PUBLIC',
+    }).catch(() => undefined);
+    const plan = await call<{ id: string }>(token, 'POST', `apis/${apiId}/plans`, {
+      name: 'Free',
+      description: 'Free forecasts',
+      security: 'API_KEY',
+      status: 'PUBLISHED',
+      validation: 'AUTO',
+    });
+    await createActiveUser(portico, token, sink, {
+      firstname: 'Sam',
+      lastname: 'Subscriber',
+      email: 'sam@example.com',
+      password: 'subscriber-pass',
+    });
+    const member = await createActiveUser(portico, token, sink, {
+      firstname: 'Uma',
+      lastname: 'User',
+      email: 'uma@example.com',
+      password: 'member-pass',
+    });
+    await call(token, 'POST', `apis/${apiId}/members`, { id: member.id, role: 'USER' });
+
+    const sam = await adminToken(portico, 'sam@example.com', 'subscriber-pass');
+    ({ id: appId } = await call<{ id: string }>(sam, 'POST', 'applications', {
+      name: 'Sam weather app',
+      description: 'Shows the weather',
+    }));
+    ({ id: subscriptionId } = await call<{ id: string }>(
+      sam,
+      'POST',
+      `applications/${appId}/subscriptions?plan=${plan.id}`,
+    ));
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    await browser?.close();
+    await portico?.stop();
+    await sink?.close();
+  });
+
+  afterEach(async (test) => {
+    if (test.task.result?.state !== 'fail') return;
+    const pages = contexts.flatMap((c) => c.pages());
+    await Promise.all(
+      pages.map((p, i) => screenshot(p, `failed-${test.task.name.slice(0, 40)}-${i}`).catch(() => undefined)),
+    );
+  });
+
+  async function signedIn(username: string, password: string, path: string): Promise<Page> {
+    const context = await newContext(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('response', (response) => {
+      if (response.status() === 403) refused.push(new URL(response.url()).pathname);
+    });
+    await page.goto(`${portico.webUrl}/login?redirectUri=${encodeURIComponent(path)}`);
+    await signInOnPage(page, username, password);
+    await page.waitForURL(`${portico.webUrl}${path}`);
+    return page;
+  }
+
+  const main = (page: Page) => page.getByRole('main');
+
+  it("opens the API of one's own subscription, from the subscription and by its URL, without a crash", async () => {
+    const page = await signedIn(
+      'sam@example.com',
+      'subscriber-pass',
+      `/management/applications/${appId}/subscriptions/${subscriptionId}`,
+    );
+    await main(page).getByRole('link', { name: 'Weather (2.1)' }).waitFor();
+    await settle(page);
+    await screenshot(page, 'subscriber-subscription');
+    await main(page).getByRole('link', { name: 'Weather (2.1)' }).click();
+    await page.waitForURL(`${portico.webUrl}/management/apis/${apiId}/portal`);
+    await main(page)
+      .getByRole('heading', { name: /Weather/ })
+      .first()
+      .waitFor();
+    await settle(page);
+    expect(await page.getByText('Cannot read properties').count()).toBe(0);
+    await screenshot(page, 'subscriber-api');
+
+    for (const path of ['portal', 'plans', `subscriptions/${subscriptionId}`]) {
+      await page.goto(`${portico.webUrl}/management/apis/${apiId}/${path}`);
+      await main(page)
+        .getByRole('heading', { name: /Weather/ })
+        .first()
+        .waitFor();
+      await settle(page);
+      expect(await page.getByText('Cannot read properties').count(), path).toBe(0);
+    }
+    expect(errors).toEqual([]);
+    expect(refused).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe(`/management/apis/${apiId}/portal`);
+    await screenshot(page, 'subscriber-api-by-url');
+  });
+});
