@@ -8,6 +8,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@portico/model': src('model'),
+      '@portico/outbound': src('outbound'),
       '@portico/storage/testing': src('storage', 'testing.ts'),
       '@portico/storage': src('storage'),
       '@portico/management': src('management'),

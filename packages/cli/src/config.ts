@@ -41,6 +41,12 @@ export const ConfigFile = z.strictObject({
     })
     .optional(),
   smtp: z.strictObject({ url: z.string().optional() }).optional(),
+  outbound: z
+    .strictObject({
+      allowPrivate: z.boolean().optional(),
+      allowed: z.array(z.string()).optional(),
+    })
+    .optional(),
   log: z
     .strictObject({
       level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -74,6 +80,8 @@ export interface PorticoConfig {
   /** Reverse proxies whose X-Forwarded-For gives the client's address to the management API. */
   trustedProxies: string[];
   smtpUrl: string | undefined;
+  /** Server-side requests to user-given URLs: also reach private addresses, and the hosts/ranges always allowed. */
+  outbound: { allowPrivate: boolean; allowed: string[] };
   logLevel: string;
   /** The file that was read, if any. */
   file: string | undefined;
@@ -155,6 +163,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       fromFile.management?.trustedProxies ??
       [],
     smtpUrl: nonEmpty(env.PORTICO_SMTP_URL) ?? fromFile.smtp?.url,
+    outbound: {
+      allowPrivate: env.PORTICO_OUTBOUND_ALLOW_PRIVATE
+        ? env.PORTICO_OUTBOUND_ALLOW_PRIVATE === 'true'
+        : (fromFile.outbound?.allowPrivate ?? false),
+      allowed:
+        nonEmpty(env.PORTICO_OUTBOUND_ALLOWED)
+          ?.split(',')
+          .map((a) => a.trim())
+          .filter(Boolean) ??
+        fromFile.outbound?.allowed ??
+        [],
+    },
     logLevel: nonEmpty(env.PORTICO_LOG_LEVEL) ?? fromFile.log?.level ?? 'info',
     file: found ? file : undefined,
   };

@@ -52,6 +52,7 @@ export async function startComponents(
           portalUrl: config.webUrl,
           secureCookie: config.secureCookie,
           trustedProxies: config.trustedProxies,
+          outbound: config.outbound,
           version: VERSION,
         },
       });

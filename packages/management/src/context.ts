@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, EventBus, Storage } from '@portico/storage';
 import type { Kysely } from 'kysely';
+import type { OutboundSettings } from '@portico/outbound';
+import { DEFAULT_OUTBOUND_SETTINGS } from '@portico/outbound';
 
 /** Options of the management API, read by the CLI from portico.yml and the environment. */
 export interface ManagementOptions {
@@ -24,6 +26,11 @@ export interface ManagementOptions {
    * the connection's address.
    */
   trustedProxies: string[];
+  /**
+   * What server-side requests to user-given URLs (imports, fetchers, webhooks) may reach: public
+   * addresses only by default; `allowPrivate` and `allowed` (hosts, addresses, CIDR ranges) open more.
+   */
+  outbound: OutboundSettings;
 }
 
 export const DEFAULT_OPTIONS: ManagementOptions = {
@@ -33,6 +40,7 @@ export const DEFAULT_OPTIONS: ManagementOptions = {
   secureCookie: false,
   version: '0.1.0',
   trustedProxies: [],
+  outbound: DEFAULT_OUTBOUND_SETTINGS,
 };
 
 /** The services and parts every feature may use; built once by `buildManagementApp`. */

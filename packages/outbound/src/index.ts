@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './fetch.js';
+export * from './policy.js';
