@@ -150,4 +150,73 @@ describe('API screens for users who are not administrators', () => {
     expect(new URL(page.url()).pathname).toBe(`/management/apis/${apiId}/portal`);
     await screenshot(page, 'subscriber-api-by-url');
   });
+
+  it('shows a USER-role member the screens the role allows, read-only, and never a permission name', async () => {
+    const page = await signedIn('uma@example.com', 'member-pass', `/management/apis/${apiId}/portal`);
+    await main(page).getByRole('heading', { name: 'General', exact: true }).waitFor();
+    const apiMenu = page.getByRole('navigation', { name: 'API menu' });
+    await apiMenu.getByRole('link', { name: 'Plans' }).waitFor();
+    expect(await apiMenu.getByRole('link').allTextContents()).toEqual(['General', 'Plans', 'Metadata']);
+    // The definition is readable, not changeable.
+    expect(await main(page).getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Weather');
+    expect(await main(page).getByRole('textbox', { name: 'Name' }).isEditable()).toBe(false);
+    expect(await main(page).getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(
+      await main(page)
+        .getByRole('button', { name: /Delete/ })
+        .count(),
+    ).toBe(0);
+    await settle(page);
+    await screenshot(page, 'member-user-general');
+
+    await apiMenu.getByRole('link', { name: 'Plans' }).click();
+    await main(page).getByText('Free', { exact: true }).first().waitFor();
+    expect(await main(page).getByRole('link', { name: 'Add a plan' }).count()).toBe(0);
+    expect(
+      await main(page)
+        .getByRole('button', { name: /the plan Free/ })
+        .count(),
+    ).toBe(0);
+    await settle(page);
+    await screenshot(page, 'member-user-plans');
+
+    await apiMenu.getByRole('link', { name: 'Metadata' }).click();
+    await main(page).getByRole('heading', { name: 'Metadata' }).first().waitFor();
+    expect(
+      await main(page)
+        .getByRole('button', { name: /Add|Delete|Save/ })
+        .count(),
+    ).toBe(0);
+    await settle(page);
+    await screenshot(page, 'member-user-metadata');
+
+    // A page the role does not allow, by its URL: the general page instead, without a refusal.
+    await page.goto(`${portico.webUrl}/management/apis/${apiId}/members`);
+    await page.waitForURL(`${portico.webUrl}/management/apis/${apiId}/portal`);
+    await main(page).getByRole('heading', { name: 'General', exact: true }).waitFor();
+    await settle(page);
+    expect(await page.getByText(/permission api-/).count()).toBe(0);
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('translates a refusal of the server instead of showing the permission name', async () => {
+    const page = await signedIn('uma@example.com', 'member-pass', `/management/apis/${apiId}/portal`);
+    await main(page).getByRole('heading', { name: 'General', exact: true }).waitFor();
+    // The server refuses a call the screens would not make (another tab changed the role meanwhile).
+    await page.route('**/management/apis/*/members/permissions', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'You do not have the permission api-member-r', http_status: 403 }),
+      }),
+    );
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.goto(`${portico.webUrl}/management/apis/${apiId}/plans`);
+    await page.getByText('You are not allowed to do this or to see this page.').waitFor();
+    expect(await page.getByText(/permission api-member-r/).count()).toBe(0);
+    await settle(page);
+    await screenshot(page, 'refusal-translated');
+    refused.length = 0;
+  });
 });

@@ -14,8 +14,13 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, TranslationKey>> = {
   'You must be authenticated': 'errors.authenticationRequired',
 };
 
+/** Server texts that name an internal code (a permission): the user sees a translated sentence instead. */
+const SERVER_MESSAGE_PATTERNS: readonly (readonly [RegExp, TranslationKey])[] = [
+  [/^You do not have the permission /, 'errors.forbidden'],
+];
+
 export function serverMessageKey(text: string): TranslationKey | undefined {
-  return SERVER_MESSAGE_KEYS[text];
+  return SERVER_MESSAGE_KEYS[text] ?? SERVER_MESSAGE_PATTERNS.find(([pattern]) => pattern.test(text))?.[1];
 }
 
 /** A server text, translated when the app knows it. */
