@@ -158,7 +158,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
   const guards = permissionGuards(permissions);
   await app.register(
     async (api) => {
-      installSessions(api, ctx, tokens);
+      installSessions(api, ctx, tokens, users);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       healthRoutes(api, ctx);
       userRoutes(api, {

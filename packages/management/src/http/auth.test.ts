@@ -211,7 +211,7 @@ for (const dialect of await testDialects()) {
       // Test-only routes guarded like the feature routes are, under the session hook.
       await t.app.register(
         async (api) => {
-          installSessions(api, t.ctx, t.services.tokens);
+          installSessions(api, t.ctx, t.services.tokens, t.services.users);
           api.put(
             '/applications/:application/definition',
             { preHandler: guards.require('application-definition-u') },

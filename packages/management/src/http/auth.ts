@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { UserRow } from '@portico/storage';
 import { findUserById, isSessionRevoked } from '@portico/storage';
-import { forbidden, parsePermission, unauthenticated, xsrfRejected } from '@portico/model';
+import { forbidden, parsePermission, unauthenticated, wrongCredentials, xsrfRejected } from '@portico/model';
 import type { Session, SessionTokens } from '../features/auth/session.js';
 import { SESSION_COOKIE, XSRF_HEADER } from '../features/auth/session.js';
 import type { PermissionService } from '../features/permissions/permissions.service.js';
@@ -14,22 +14,43 @@ declare module 'fastify' {
     session?: Session;
     /** The session came from the cookie: writes must carry the XSRF token. */
     sessionFromCookie?: boolean;
+    /** The user was identified by HTTP Basic credentials on this very call. */
+    basicCredentials?: boolean;
   }
+}
+
+/** Checks Basic credentials: the user's own account service (throttled, 401 or 429). */
+export interface PasswordCheck {
+  verifyPassword(username: string, password: string, address: string): Promise<UserRow>;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Reads the session of every request: `Authorization: Bearer <jwt>` or the HttpOnly session cookie.
- * Cookie-authenticated writes must carry the `X-Xsrf-Token` that the server hands out in a header of
- * every answer to such a session. An invalid or expired session is treated as no session, so public
- * calls keep working; calls that need a user answer 401.
+ * Reads the session of every request: `Authorization: Bearer <jwt>`, `Authorization: Basic` credentials
+ * (as Gravitee 1.x clients send on every call; wrong ones answer 401 'Wrong user or password' and count
+ * as failed sign-ins, throttled like `user/login`), or the HttpOnly session cookie. Cookie-authenticated
+ * writes must carry the `X-Xsrf-Token` that the server hands out in a header of every answer to such a
+ * session. An invalid or expired session is treated as no session, so public calls keep working; calls
+ * that need a user answer 401.
  */
-export function installSessions(app: FastifyInstance, ctx: AppContext, tokens: SessionTokens): void {
+export function installSessions(
+  app: FastifyInstance,
+  ctx: AppContext,
+  tokens: SessionTokens,
+  passwords: PasswordCheck,
+): void {
   app.addHook('onRequest', async (request, reply) => {
     const authorization = request.headers.authorization;
     let token: string | undefined;
     let fromCookie = false;
+    if (authorization && /^Basic(\s|$)/i.test(authorization)) {
+      const credentials = parseBasic(authorization);
+      if (!credentials) throw wrongCredentials();
+      request.user = await passwords.verifyPassword(credentials.username, credentials.password, request.ip);
+      request.basicCredentials = true;
+      return;
+    }
     if (authorization) {
       const match = /^Bearer\s+(.+)$/i.exec(authorization);
       if (match) token = match[1]!.trim();
@@ -59,6 +80,16 @@ export function installSessions(app: FastifyInstance, ctx: AppContext, tokens: S
       }
     }
   });
+}
+
+/** `Basic base64(username:password)`; undefined when malformed. */
+export function parseBasic(header: string): { username: string; password: string } | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header);
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {

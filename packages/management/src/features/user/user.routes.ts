@@ -31,15 +31,6 @@ const ProfileBody = z.object({
   picture: z.string().max(1_500_000).nullable().optional(),
 });
 
-function parseBasic(header: string | undefined): { username: string; password: string } | undefined {
-  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header) : null;
-  if (!match) return undefined;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0) return undefined;
-  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
 export interface UserRouteDeps {
   ctx: AppContext;
   social: SocialLoginService;
@@ -75,9 +66,9 @@ export function userRoutes(
       },
     },
     async (request, reply) => {
-      const credentials = parseBasic(request.headers.authorization);
-      if (!credentials) throw wrongCredentials();
-      const user = await users.authenticate(credentials.username, credentials.password, request.ip);
+      // The Basic credentials were checked (and throttled) with every call's session: see installSessions.
+      if (!request.user || !request.basicCredentials) throw wrongCredentials();
+      const user = await users.recordLogin(request.user);
       const { token, session } = await tokens.issue(user.id);
       setSessionCookie(reply, token);
       void reply.header('X-Xsrf-Token', tokens.xsrfToken(session));

@@ -40,19 +40,25 @@ export class UserService {
   ) {}
 
   /**
-   * Checks a username and password of the built-in user store. Wrong user and wrong password give the
-   * same 401; repeated failures from one address are slowed down (429 with Retry-After).
+   * Checks a username and password of the built-in user store (`user/login` and Basic credentials on
+   * any call). Wrong user and wrong password give the same 401; repeated failures on one account or
+   * from one address are slowed down (429 with Retry-After). Does not count as a sign-in.
    */
-  async authenticate(username: string, password: string, address: string): Promise<UserRow> {
-    const wait = this.throttle.waitSeconds(address);
+  async verifyPassword(username: string, password: string, address: string): Promise<UserRow> {
+    const wait = this.throttle.waitSeconds(username, address);
     if (wait > 0) throw tooManyLoginAttempts(wait);
     const user = await findUserBySource(this.db, PORTICO_SOURCE, username);
     const ok = await bcrypt.compare(password, user?.password ?? DUMMY());
     if (!user || !user.password || !ok || user.status !== 'ACTIVE') {
-      this.throttle.recordFailure(address);
+      this.throttle.recordFailure(username, address);
       throw wrongCredentials();
     }
-    this.throttle.recordSuccess(address);
+    this.throttle.recordSuccess(username);
+    return user;
+  }
+
+  /** A sign-in (`user/login`): counts it, keeps its time and audits USER_CONNECTED. */
+  async recordLogin(user: UserRow): Promise<UserRow> {
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
       await updateUser(trx, user.id, { login_count: user.login_count + 1, last_connection_at: now });
