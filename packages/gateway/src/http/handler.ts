@@ -14,6 +14,7 @@ import type { Exchange } from './exchange.js';
 import { finishExchange, first, startExchange } from './exchange.js';
 import { forward } from './forward.js';
 import { IncomingRequest } from './incoming-request.js';
+import { PATH_ERRORS, needsNormalising, normalisePath, segmentCount } from './request-path.js';
 import { sendBody } from './respond.js';
 
 export interface HandlerDeps {
@@ -57,7 +58,21 @@ async function handle(
 ): Promise<void> {
   const reporter = deps.reporter;
   const record = exchange.record;
-  const match = deps.routes().match(req.headers.host ?? '', record.path);
+  // The path is normalised once, here: routing, plan rules, policies and the backend see only this one
+  // (`uri` keeps what the client sent).
+  const routes = deps.routes();
+  let floor = Infinity;
+  if (needsNormalising(record.path)) {
+    const normalised = normalisePath(record.path);
+    if ('error' in normalised) return refusePath(reporter, exchange, req, res, normalised.error);
+    // A `..` that leaves the context path the client wrote is refused, wherever it would land.
+    const entered = normalised.floor < Infinity && routes.match(req.headers.host ?? '', record.path);
+    if (entered && normalised.floor < segmentCount(entered.contextPath))
+      return refusePath(reporter, exchange, req, res, PATH_ERRORS.climbs);
+    record.path = normalised.path;
+    floor = normalised.floor;
+  }
+  const match = routes.match(req.headers.host ?? '', record.path);
   if (!match) {
     return sendError(
       reporter,
@@ -67,6 +82,10 @@ async function handle(
       'GATEWAY_NO_API',
       'No context-path matches the request URI.',
     );
+  }
+  if (floor < segmentCount(match.contextPath)) {
+    record.api_id = match.api.id;
+    return refusePath(reporter, exchange, req, res, PATH_ERRORS.climbs);
   }
   const api = match.api;
   record.api_id = api.id;
@@ -163,4 +182,15 @@ async function handle(
     hasBody,
     skipHeader: stripKey ? withoutHostAndKey : withoutHost,
   });
+}
+
+function refusePath(
+  reporter: Reporter,
+  exchange: Exchange,
+  req: IncomingMessage,
+  res: ServerResponse,
+  message: string,
+): void {
+  req.resume();
+  sendError(reporter, exchange, res, 400, 'GATEWAY_INVALID_REQUEST_PATH', message);
 }

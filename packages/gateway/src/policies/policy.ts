@@ -8,7 +8,7 @@ export interface GatewayRequest {
   /** Transaction id (taken from the client's `X-Transaction-Id` when present). */
   readonly transactionId: string;
   method: string;
-  /** The path as the client sent it (before any rewrite). */
+  /** The request path, normalised (dot segments removed, unreserved escapes decoded), before any rewrite. */
   readonly originalPath: string;
   /** Path below the API's context path (what is appended to the endpoint target). */
   pathInfo: string;
