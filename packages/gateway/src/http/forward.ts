@@ -11,6 +11,7 @@ import type { Exchange } from './exchange.js';
 import { bodyForLog, elapsedMs, finishExchange, shouldLog } from './exchange.js';
 import { endToEnd } from './headers.js';
 import type { IncomingRequest } from './incoming-request.js';
+import { withoutQueryParam } from './incoming-request.js';
 import { sendBody } from './respond.js';
 
 /** Largest body the gateway buffers (for body policies, failover or logging). */
@@ -32,6 +33,8 @@ export interface Admitted {
   hasBody: boolean;
   /** Headers not sent upstream: the client's Host, and the API key unless the plan propagates it. */
   skipHeader: (name: string) => boolean;
+  /** The API key's query parameter, when it is not sent upstream. */
+  skipQueryParam: string | undefined;
 }
 
 async function readBody(stream: Readable, limit: number): Promise<Buffer> {
@@ -100,7 +103,10 @@ export async function forward(a: Admitted): Promise<void> {
   const responseSteps = steps.response;
   const bufferResponse = steps.bufferResponse || logging !== undefined;
   if (bufferResponse) delete upstreamHeaders['accept-encoding'];
-  const query = request.queryString();
+  const query =
+    a.skipQueryParam === undefined
+      ? request.queryString()
+      : withoutQueryParam(request.queryString(), a.skipQueryParam);
 
   const upstream = await invokeUpstream(api, {
     method: request.method,

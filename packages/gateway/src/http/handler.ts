@@ -181,6 +181,7 @@ async function handle(
     forwardedFor,
     hasBody,
     skipHeader: stripKey ? withoutHostAndKey : withoutHost,
+    skipQueryParam: stripKey ? deps.security.apiKeyQueryParam : undefined,
   });
 }
 

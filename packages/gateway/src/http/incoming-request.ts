@@ -41,3 +41,25 @@ export class IncomingRequest implements GatewayRequest {
     return now === this.parsedAs ? this.rawQuery : now;
   }
 }
+
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The query string without the parameters named `name` (an API key, say); the others stay as the
+ * client wrote them, in their order.
+ */
+export function withoutQueryParam(query: string, name: string): string {
+  if (query === '' || (!query.includes(name) && !query.includes('%'))) return query;
+  const parts = query.split('&');
+  const kept = parts.filter((part) => {
+    const eq = part.indexOf('=');
+    return decodedName(eq < 0 ? part : part.slice(0, eq)) !== name;
+  });
+  return kept.length === parts.length ? query : kept.join('&');
+}
