@@ -110,6 +110,21 @@ describe('web app', () => {
     await screenshot(page, 'login-wrong-password');
   });
 
+  it('takes the "Wrong user or password" toast down once a sign-in succeeds', async () => {
+    const page = await freshPage();
+    await page.goto(`${portico.webUrl}/login`);
+    await signInOnPage(page, 'admin', 'not-the-password');
+    const wrong = page.getByRole('alert').filter({ hasText: 'Wrong user or password' });
+    await wrong.waitFor();
+    // Well before the toast would close by itself (3 s).
+    await page.getByRole('textbox', { name: 'Password' }).fill('admin');
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${portico.webUrl}/`);
+    await expect.poll(() => wrong.count(), { timeout: 1000, interval: 100 }).toBe(0);
+    await userMenu(page).waitFor();
+    await screenshot(page, 'signed-in-after-wrong-password');
+  });
+
   it('offers Refresh when the profile was saved meanwhile elsewhere (412), and Refresh reloads it', async () => {
     const context = await freshContext();
     const first = await context.newPage();

@@ -13,6 +13,8 @@ export function dropUser(): void {
 /** Refreshes the current user after a session was opened (local or provider sign-in). */
 export async function sessionOpened(): Promise<void> {
   errorCatalogue.resetSession();
+  // An earlier failed attempt's toast would still say the credentials were wrong.
+  void import('../ui/toasts').then(({ hideSignInErrors }) => hideSignInErrors());
   await queryClient.fetchQuery({ queryKey: userKeys.current(), queryFn: () => fetchSession(), staleTime: 0 });
 }
 

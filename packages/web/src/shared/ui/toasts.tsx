@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { CatalogueMessages } from '../http';
 import type { ErrorNotice } from '../http';
 import { i18n } from '../i18n/i18n';
 import type { TranslationKey } from '../i18n/keys';
@@ -29,10 +30,19 @@ export function notifyFailure(key: TranslationKey, values?: Record<string, strin
   });
 }
 
+const errorToastId = (notice: ErrorNotice) => `error-${notice.key ?? notice.text}`;
+
+/** Takes down the catalogue's toasts a sign-in answers ('Wrong user or password', 'Session expired'). */
+export function hideSignInErrors(): void {
+  for (const key of [CatalogueMessages.wrongCredentials, CatalogueMessages.sessionExpired]) {
+    notifications.hide(errorToastId({ key }));
+  }
+}
+
 /** An error toast of the catalogue: the error theme when a status is present. */
 export function notifyError(notice: ErrorNotice): void {
   const text = notice.key ? i18n.t(notice.key) : translateServerText(notice.text ?? '');
-  const id = `error-${notice.key ?? notice.text}`;
+  const id = errorToastId(notice);
   const action = notice.action;
   notifications.hide(id);
   notifications.show({
