@@ -16,6 +16,7 @@ import { TokenVerifier } from './security/tokens.js';
 import { AccessState } from './sync/access-state.js';
 import { snapshotFile } from './sync/snapshot.js';
 import { SyncService } from './sync/sync.service.js';
+import { watchForChanges } from './sync/change-watch.js';
 
 export interface GatewayOptions {
   port: number;
@@ -30,6 +31,13 @@ export interface GatewayOptions {
   apiKeyHeader: string;
   apiKeyQueryParam: string;
   syncIntervalMs: number;
+  /**
+   * How long the first load from the database may take before the snapshot is served instead (the
+   * load goes on behind it). Default 5 s.
+   */
+  startTimeoutMs?: number;
+  /** How often the served state is compared with the database and drift repaired. Default 30 s. */
+  reconcileIntervalMs?: number;
   version: string;
   reporter?: Partial<ReporterOptions>;
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
@@ -67,6 +75,8 @@ export async function startGateway(
     snapshotFile: snapshotFile(options.dataDir, options.port),
     now: Date.now,
     log: options.log,
+    startTimeoutMs: options.startTimeoutMs,
+    reconcileIntervalMs: options.reconcileIntervalMs,
   });
   const health = new HealthChecker({
     gatewayId: id,
@@ -74,6 +84,12 @@ export async function startGateway(
     log: options.log,
   });
   sync.onRoutesChanged = (apis) => health.update(apis);
+  // Listen first, load after: a change committed during the load is heard and applied after it.
+  const unsubscribe = bus.subscribe((message) => {
+    if (message.kind === 'event' || message.kind === 'subscription' || message.kind === 'apikey')
+      void sync.sync();
+  });
+  const stopWatching = await watchForChanges(storage, bus, sync, options);
   const source = await sync.start();
   health.update(sync.servedApis());
   const counters: Counters = options.redisUrl ? new RedisCounters(options.redisUrl) : new MemoryCounters();
@@ -106,12 +122,6 @@ export async function startGateway(
   });
   const port = (server.address() as AddressInfo).port;
 
-  const unsubscribe = bus.subscribe((message) => {
-    if (message.kind === 'event' || message.kind === 'subscription' || message.kind === 'apikey')
-      void sync.sync();
-  });
-  if (storage.pgPool)
-    await bus.listenToPostgres(storage.pgPool, (e) => options.log.warn(`LISTEN connection: ${String(e)}`));
   const poll = setInterval(() => void sync.sync(), options.syncIntervalMs);
   poll.unref();
 
@@ -119,6 +129,8 @@ export async function startGateway(
     storage.db,
     { id, port, version: options.version, tags: options.tags, tenant: options.tenant },
     () => reporter.dropped,
+    5000,
+    () => ({ seq: sync.servedSeq, digest: sync.digest }),
   );
   await heartbeat.start().catch((e) => options.log.warn(`instance not registered: ${String(e)}`));
   options.log.info(`gateway ${id} serving ${sync.servedApis().length} APIs (from ${source}) on port ${port}`);
@@ -131,6 +143,7 @@ export async function startGateway(
     async stop() {
       clearInterval(poll);
       unsubscribe();
+      stopWatching();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -34,6 +34,8 @@ export class Heartbeat {
     private readonly info: InstanceInfo,
     private readonly droppedReports: () => number,
     private readonly intervalMs = 5000,
+    /** The event sequence and digest of what the gateway serves. */
+    private readonly served: () => { seq: number; digest: string } = () => ({ seq: 0, digest: '' }),
   ) {}
 
   async start(): Promise<void> {
@@ -71,6 +73,8 @@ export class Heartbeat {
       stopped_at: null,
       monitoring: JSON.stringify(this.monitor.sample(this.startedAt)),
       dropped_reports: 0,
+      sync_seq: this.served().seq,
+      sync_digest: this.served().digest,
     });
     this.timer = setInterval(() => void this.beat(), this.intervalMs);
     this.timer.unref();
@@ -82,6 +86,8 @@ export class Heartbeat {
         last_heartbeat_at: Date.now(),
         monitoring: JSON.stringify(this.monitor.sample(this.startedAt)),
         dropped_reports: this.droppedReports(),
+        sync_seq: this.served().seq,
+        sync_digest: this.served().digest,
       });
     } catch {
       // The database is away: the next beat tries again.

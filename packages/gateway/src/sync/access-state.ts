@@ -73,6 +73,18 @@ export class AccessState {
     return ids ? [...ids].map((id) => this.subscriptions.get(id)!).filter(Boolean) : [];
   }
 
+  deleteSubscription(id: string): void {
+    const previous = this.subscriptions.get(id);
+    if (previous?.clientId) this.byClient.get(`${previous.apiId}\n${previous.clientId}`)?.delete(id);
+    this.subscriptions.delete(id);
+  }
+
+  /** Keeps the keys and subscriptions of the APIs given only. */
+  retainApis(apiIds: ReadonlySet<string>): void {
+    for (const [key, k] of this.keys) if (!apiIds.has(k.apiId)) this.keys.delete(key);
+    for (const [id, s] of this.subscriptions) if (!apiIds.has(s.apiId)) this.deleteSubscription(id);
+  }
+
   clear(): void {
     this.keys.clear();
     this.subscriptions.clear();

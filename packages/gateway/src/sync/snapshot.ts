@@ -2,13 +2,27 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DeployedApi } from '@portico/model';
 import type { KeyInfo, SubscriptionInfo } from './access-state.js';
+import type { ApiDeployment } from './deployments.js';
 
-/** The gateway's last good state, so it restarts and serves while the database is down. */
+/**
+ * What the gateway serves, written with every change of it, so it restarts and serves the same while
+ * the database is down. Version 2 keeps the sequences of each API's events.
+ */
 export interface Snapshot {
+  version: 2;
+  savedAt: number;
+  /** The highest lifecycle event sequence served. */
+  eventSeq: number;
+  digest: string;
+  apis: ({ id: string } & ApiDeployment)[];
+  keys: KeyInfo[];
+  subscriptions: SubscriptionInfo[];
+}
+
+interface SnapshotV1 {
   version: 1;
   savedAt: number;
   eventSeq: number;
-  accessSince: number;
   apis: DeployedApi[];
   keys: KeyInfo[];
   subscriptions: SubscriptionInfo[];
@@ -28,8 +42,21 @@ export function writeSnapshot(file: string, snapshot: Snapshot): void {
 
 export function readSnapshot(file: string): Snapshot | undefined {
   try {
-    const snapshot = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
-    return snapshot.version === 1 ? snapshot : undefined;
+    const snapshot = JSON.parse(readFileSync(file, 'utf8')) as Snapshot | SnapshotV1;
+    if (snapshot.version === 2) return snapshot;
+    if (snapshot.version !== 1) return undefined;
+    return {
+      ...snapshot,
+      version: 2,
+      digest: '',
+      apis: snapshot.apis.map((api) => ({
+        id: api.id,
+        deployed: api,
+        deploySeq: 0,
+        started: api.state === 'STARTED',
+        stateSeq: 0,
+      })),
+    };
   } catch {
     return undefined;
   }

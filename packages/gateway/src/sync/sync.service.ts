@@ -1,29 +1,18 @@
-import type { DeployedApi } from '@portico/model';
-import { DeployedApi as DeployedApiSchema } from '@portico/model';
-import type { Database, EventRow } from '@portico/storage';
-import {
-  findApiKeysOfApis,
-  findApiKeysUpdatedSince,
-  findEventsAfter,
-  findLastEventSeq,
-  findLatestLifecycleEvents,
-  findSubscriptionsOfApis,
-  findSubscriptionsUpdatedSince,
-} from '@portico/storage';
+import type { Database, SyncCursor } from '@portico/storage';
 import type { Kysely } from 'kysely';
 import type { CompiledApi } from '../router/compiled.js';
 import { compileApi } from '../router/compile.js';
 import { RouteTable } from '../router/route-table.js';
 import { closeGroups } from '../proxy/endpoints.js';
-import type { AccessState } from './access-state.js';
+import type { AccessState, KeyInfo, SubscriptionInfo } from './access-state.js';
 import { toKeyInfo, toSubscriptionInfo } from './access-state.js';
-import { servesApi } from './sharding.js';
+import type { Deployments } from './deployments.js';
+import { servedDigest, servedIds, servedSeq } from './deployments.js';
 import type { Snapshot } from './snapshot.js';
 import { readSnapshot, writeSnapshot } from './snapshot.js';
+import type { Reconciliation, SyncPlan } from './sync-reads.js';
+import { readAll, readChanges, readChangesAndReconcile } from './sync-reads.js';
 
-const LIFECYCLE = ['PUBLISH_API', 'UNPUBLISH_API', 'START_API', 'STOP_API'];
-/** Changes of subscriptions and keys are read again this far back, for clocks that differ a little. */
-const ACCESS_OVERLAP_MS = 5000;
 /** Replaced connection pools are closed after requests in flight had time to finish. */
 const DRAIN_MS = 30_000;
 
@@ -33,28 +22,42 @@ export interface SyncOptions {
   snapshotFile: string;
   now(): number;
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+  /** How long the first load may take before the snapshot is served (default 5 s). */
+  startTimeoutMs?: number;
+  /** A sync that takes longer is given up (its result is never applied) and the next one starts (default 15 s). */
+  runTimeoutMs?: number;
+  /** How often the served state is compared with the database (default 30 s). */
+  reconcileIntervalMs?: number;
 }
 
-interface ApiState {
-  deployed: DeployedApi | undefined;
-  started: boolean;
-}
+class SyncTimeout extends Error {}
 
 /**
- * Keeps the gateway's routes, subscriptions and keys in line with the database: a full load at start,
- * then every lifecycle event after the cursor and every subscription or key changed since the last
- * sync. The route table is swapped whole. The last good state goes to a snapshot file.
+ * Keeps the gateway's routes, subscriptions and keys in line with the database: a full load in one
+ * consistent read, then the changes committed since each read (whatever the order of the commits),
+ * and now and then a reconciliation that compares everything served with the database and repairs
+ * drift. Every read is finished before anything is applied; the route table is swapped whole, in the
+ * same synchronous step as the snapshot file is written, so the snapshot always holds what is served.
  */
 export class SyncService {
-  private readonly states = new Map<string, ApiState>();
-  private readonly compiled = new Map<string, CompiledApi>();
+  private deployments: Deployments = new Map();
+  private compiled = new Map<string, CompiledApi>();
   private table = new RouteTable([]);
-  private eventSeq = 0;
-  private accessSince = 0;
+  private served = new Set<string>();
+  private cursor: SyncCursor = { seq: 0, horizon: null, since: 0 };
+  /** A full load from the database took place (else: empty, or the snapshot). */
+  private loaded = false;
+  private snapshotStale = false;
   private running: Promise<void> | undefined;
   private again = false;
+  /** Bumped when a run is given up: its late result is dropped. */
+  private generation = 0;
+  private lastReconcileAt = 0;
   lastSyncAt = 0;
   lastError: string | undefined;
+  /** The highest lifecycle event sequence and the digest of what is served (heartbeat). */
+  servedSeq = 0;
+  digest = '';
   /** Told about the APIs served after each change of the route table (health checks). */
   onRoutesChanged: ((apis: CompiledApi[]) => void) | undefined;
 
@@ -73,20 +76,30 @@ export class SyncService {
     return [...this.compiled.values()];
   }
 
-  /** Full load; when the database does not answer, the snapshot is served instead. */
+  /** Whether what is served comes from the database (else from the snapshot, or nothing yet). */
+  get fromDatabase(): boolean {
+    return this.loaded;
+  }
+
+  /**
+   * Full load; when the database does not answer within the start timeout, the snapshot is served
+   * at once and the load goes on behind it (every sync tries again until one succeeds).
+   */
   async start(): Promise<'database' | 'snapshot' | 'empty'> {
-    try {
-      await this.fullLoad();
-      return 'database';
-    } catch (error) {
-      const snapshot = readSnapshot(this.options.snapshotFile);
-      this.options.log.warn(
-        `database unavailable at start (${String(error)}): ${snapshot ? 'serving the snapshot' : 'no snapshot'}`,
-      );
-      if (!snapshot) return 'empty';
-      this.restore(snapshot);
-      return 'snapshot';
-    }
+    const timeout = this.options.startTimeoutMs ?? 5000;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.sync(), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeout)))]);
+    clearTimeout(timer);
+    if (this.loaded) return 'database';
+    const snapshot = readSnapshot(this.options.snapshotFile);
+    this.options.log.warn(
+      `database unavailable at start (${this.lastError ?? `no answer within ${timeout} ms`}): ${
+        snapshot ? 'serving the snapshot' : 'no snapshot'
+      }; retrying behind it`,
+    );
+    if (!snapshot) return 'empty';
+    if (!this.loaded) this.restore(snapshot);
+    return 'snapshot';
   }
 
   /** Runs one sync now, or once more right after the one under way. */
@@ -99,7 +112,7 @@ export class SyncService {
       try {
         do {
           this.again = false;
-          await this.incremental();
+          await this.runOnce();
         } while (this.again);
         this.lastError = undefined;
       } catch (error) {
@@ -112,108 +125,102 @@ export class SyncService {
     return this.running;
   }
 
-  private async fullLoad(): Promise<void> {
-    const since = this.options.now();
-    const [events, seq] = await Promise.all([findLatestLifecycleEvents(this.db), findLastEventSeq(this.db)]);
-    this.states.clear();
-    for (const e of events) this.apply(e);
-    this.eventSeq = seq;
-    const served = this.servedIds();
-    const [keys, subscriptions] = await Promise.all([
-      findApiKeysOfApis(this.db, served),
-      findSubscriptionsOfApis(this.db, served),
-    ]);
-    this.access.clear();
-    for (const s of subscriptions) this.access.putSubscription(toSubscriptionInfo(s));
-    for (const k of keys) this.access.putKey(toKeyInfo(k));
-    this.accessSince = since - ACCESS_OVERLAP_MS;
-    this.rebuild(new Set(this.states.keys()));
-    this.lastSyncAt = this.options.now();
-    this.save();
-  }
-
-  private async incremental(): Promise<void> {
-    const since = this.options.now();
-    const changed = new Set<string>();
-    for (;;) {
-      const events = await findEventsAfter(this.db, this.eventSeq, LIFECYCLE, 500);
-      for (const e of events) {
-        this.eventSeq = Math.max(this.eventSeq, e.seq);
-        const id = this.apply(e);
-        if (id) changed.add(id);
+  private async runOnce(): Promise<void> {
+    const generation = this.generation;
+    const ctx = { tags: this.options.tags, log: this.options.log, now: this.options.now };
+    const reconcile =
+      this.loaded &&
+      this.options.now() - this.lastReconcileAt >= (this.options.reconcileIntervalMs ?? 30_000);
+    const read: Promise<SyncPlan & Partial<Reconciliation>> = !this.loaded
+      ? readAll(this.db, ctx)
+      : reconcile
+        ? readChangesAndReconcile(this.db, this.deployments, this.cursor, ctx)
+        : readChanges(this.db, this.deployments, this.cursor, ctx);
+    let timer: NodeJS.Timeout | undefined;
+    const timeoutMs = this.options.runTimeoutMs ?? 15_000;
+    const plan = await Promise.race([
+      read,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new SyncTimeout(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]).catch((error: unknown) => {
+      if (error instanceof SyncTimeout) {
+        this.generation++;
+        read.catch(() => {});
       }
-      if (events.length < 500) break;
-    }
-    const before = new Set(this.compiled.keys());
-    if (changed.size > 0) this.rebuild(changed);
-    const newlyServed = [...this.compiled.keys()].filter((id) => !before.has(id));
-    const [keys, subscriptions, newKeys, newSubscriptions] = await Promise.all([
-      findApiKeysUpdatedSince(this.db, this.accessSince),
-      findSubscriptionsUpdatedSince(this.db, this.accessSince),
-      findApiKeysOfApis(this.db, newlyServed),
-      findSubscriptionsOfApis(this.db, newlyServed),
-    ]);
-    for (const s of [...subscriptions, ...newSubscriptions])
-      this.access.putSubscription(toSubscriptionInfo(s));
-    for (const k of [...keys, ...newKeys]) this.access.putKey(toKeyInfo(k));
-    this.accessSince = since - ACCESS_OVERLAP_MS;
+      throw error;
+    });
+    clearTimeout(timer);
+    if (generation !== this.generation) return;
+    if (plan.driftApis) this.logDrift(plan as SyncPlan & Reconciliation);
+    this.apply(plan);
+    if (reconcile) this.lastReconcileAt = this.options.now();
+    if (!this.loaded) this.options.log.info(`loaded from the database: serving ${this.compiled.size} APIs`);
+    this.loaded = true;
     this.lastSyncAt = this.options.now();
-    if (changed.size > 0 || keys.length > 0 || subscriptions.length > 0) this.save();
   }
 
-  /** Applies one lifecycle event; returns the API id it changed. */
-  private apply(e: EventRow): string | undefined {
-    if (!e.api_id) return undefined;
-    const state = this.states.get(e.api_id) ?? { deployed: undefined, started: false };
-    switch (e.type) {
-      case 'PUBLISH_API': {
-        const parsed = DeployedApiSchema.safeParse(JSON.parse(e.payload ?? 'null'));
-        if (!parsed.success) {
-          this.options.log.error(`PUBLISH_API event ${e.id} of API ${e.api_id} has an unreadable payload`);
-          return undefined;
-        }
-        state.deployed = parsed.data;
-        state.started = parsed.data.state === 'STARTED';
-        break;
-      }
-      case 'UNPUBLISH_API':
-        state.deployed = undefined;
-        state.started = false;
-        break;
-      case 'START_API':
-        state.started = true;
-        break;
-      case 'STOP_API':
-        state.started = false;
-        break;
-      default:
-        return undefined;
+  private logDrift(plan: SyncPlan & Reconciliation): void {
+    const served = servedIds(plan.deployments, this.options.tags);
+    const expected = <R extends { api_id: string }>(rows: R[]) => rows.filter((r) => served.has(r.api_id));
+    const keys = new Map<string, KeyInfo>();
+    for (const k of this.access.keys.values()) if (served.has(k.apiId)) keys.set(k.key, k);
+    for (const k of expected(plan.recentKeys)) keys.set(k.key, toKeyInfo(k));
+    const subscriptions = new Map<string, SubscriptionInfo>();
+    for (const s of this.access.subscriptions.values()) if (served.has(s.apiId)) subscriptions.set(s.id, s);
+    for (const s of expected(plan.recentSubscriptions)) subscriptions.set(s.id, toSubscriptionInfo(s));
+    const differ = <T>(mine: Map<string, T>, theirs: Map<string, T>) =>
+      [...theirs].filter(([id, v]) => JSON.stringify(mine.get(id)) !== JSON.stringify(v)).length +
+      [...mine.keys()].filter((id) => !theirs.has(id)).length;
+    const keyDrift = differ(keys, new Map(expected(plan.keys).map((k) => [k.key, toKeyInfo(k)])));
+    const subscriptionDrift = differ(
+      subscriptions,
+      new Map(expected(plan.subscriptions).map((s) => [s.id, toSubscriptionInfo(s)])),
+    );
+    if (plan.driftApis.size + keyDrift + subscriptionDrift > 0)
+      this.options.log.warn(
+        `reconciliation repaired drift: ${plan.driftApis.size} APIs (${[...plan.driftApis].join(', ')}), ` +
+          `${keyDrift} keys, ${subscriptionDrift} subscriptions`,
+      );
+  }
+
+  /** Applies a finished read: access rights, routes and snapshot, in one synchronous step. */
+  private apply(plan: SyncPlan): void {
+    const served = servedIds(plan.deployments, this.options.tags);
+    if (plan.replaceAccess) this.access.clear();
+    else this.access.retainApis(served);
+    for (const s of plan.subscriptions)
+      if (served.has(s.api_id)) this.access.putSubscription(toSubscriptionInfo(s));
+    for (const k of plan.keys) if (served.has(k.api_id)) this.access.putKey(toKeyInfo(k));
+    const servedChanged = served.size !== this.served.size || [...served].some((id) => !this.served.has(id));
+    this.deployments = plan.deployments;
+    this.cursor = plan.cursor;
+    const changedRoutes = servedChanged || plan.changed.size > 0 || !this.loaded;
+    if (changedRoutes) this.rebuild(new Set([...plan.changed, ...this.served, ...served]), served);
+    this.served = served;
+    const digest = servedDigest(this.deployments, served, this.access);
+    if (digest !== this.digest || this.snapshotStale || !this.loaded) {
+      this.digest = digest;
+      this.servedSeq = servedSeq(this.deployments);
+      this.save();
     }
-    this.states.set(e.api_id, state);
-    return e.api_id;
-  }
-
-  private servedIds(): string[] {
-    return [...this.states.entries()]
-      .filter(([, s]) => s.deployed && s.started && servesApi(this.options.tags, s.deployed.definition.tags))
-      .map(([id]) => id);
   }
 
   /** Recompiles the changed APIs and swaps the route table. */
-  private rebuild(changed: Set<string>): void {
-    const served = new Set(this.servedIds());
+  private rebuild(changed: Set<string>, served: Set<string>): void {
     const retired: CompiledApi[] = [];
+    const compiled = new Map(this.compiled);
     for (const id of changed) {
-      const previous = this.compiled.get(id);
-      const state = this.states.get(id);
-      if (!served.has(id) || !state?.deployed) {
+      const previous = compiled.get(id);
+      const d = this.deployments.get(id);
+      if (!served.has(id) || !d?.deployed) {
         if (previous) retired.push(previous);
-        this.compiled.delete(id);
+        compiled.delete(id);
         continue;
       }
-      if (previous && previous.deployed === state.deployed) continue;
+      if (previous && previous.deployed === d.deployed) continue;
       try {
-        this.compiled.set(id, compileApi(state.deployed, this.options.tenant, this.options.tags));
+        compiled.set(id, compileApi(d.deployed, this.options.tenant, this.options.tags));
         if (previous) retired.push(previous);
       } catch (error) {
         this.options.log.error(
@@ -221,41 +228,43 @@ export class SyncService {
         );
       }
     }
-    this.table = new RouteTable(this.compiled.values());
-    this.onRoutesChanged?.([...this.compiled.values()]);
+    this.compiled = compiled;
+    this.table = new RouteTable(compiled.values());
+    this.onRoutesChanged?.([...compiled.values()]);
     if (retired.length > 0)
       setTimeout(() => void closeGroups(retired.flatMap((a) => a.groups)), DRAIN_MS).unref();
   }
 
   private save(): void {
     try {
-      const apis = [...this.states.values()]
-        .filter((s) => s.deployed)
-        .map((s) => ({ ...s.deployed!, state: s.started ? 'STARTED' : 'STOPPED' }) as DeployedApi);
       writeSnapshot(this.options.snapshotFile, {
-        version: 1,
+        version: 2,
         savedAt: this.options.now(),
-        eventSeq: this.eventSeq,
-        accessSince: this.accessSince,
-        apis,
+        eventSeq: this.servedSeq,
+        digest: this.digest,
+        apis: [...this.deployments].map(([id, d]) => ({ id, ...d })),
         keys: [...this.access.keys.values()],
         subscriptions: [...this.access.subscriptions.values()],
       });
+      this.snapshotStale = false;
     } catch (error) {
-      this.options.log.warn(`snapshot not written: ${String(error)}`);
+      this.snapshotStale = true;
+      this.options.log.warn(`snapshot not written (written again at the next sync): ${String(error)}`);
     }
   }
 
   private restore(snapshot: Snapshot): void {
-    this.states.clear();
-    for (const api of snapshot.apis)
-      this.states.set(api.id, { deployed: api, started: api.state === 'STARTED' });
+    const deployments: Deployments = new Map();
+    for (const { id, ...d } of snapshot.apis) deployments.set(id, d);
+    this.deployments = deployments;
+    const served = servedIds(deployments, this.options.tags);
     this.access.clear();
     for (const s of snapshot.subscriptions) this.access.putSubscription(s);
     for (const k of snapshot.keys) this.access.putKey(k);
-    this.eventSeq = snapshot.eventSeq;
-    this.accessSince = snapshot.accessSince;
-    this.rebuild(new Set(this.states.keys()));
+    this.rebuild(new Set(deployments.keys()), served);
+    this.served = served;
+    this.servedSeq = servedSeq(deployments);
+    this.digest = servedDigest(deployments, served, this.access);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface ApiKeyTable {
   key: string;
@@ -12,6 +12,8 @@ export interface ApiKeyTable {
   expire_at: number | null;
   created_at: number;
   updated_at: number;
+  /** PostgreSQL: the transaction that last wrote the row (a trigger sets it); the gateways' sync order. */
+  sync_tx: Generated<number | null>;
   /** When the application's owner was told the key expires (null: not yet, or the date changed). */
   expiry_notified_at: number | null;
 }

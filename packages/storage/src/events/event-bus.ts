@@ -44,8 +44,15 @@ export class EventBus {
     this.notifyPool = pool;
   }
 
-  /** Hears the messages of the other processes (one dedicated connection); reconnects when it drops. */
-  async listenToPostgres(pool: pg.Pool, onError: (error: unknown) => void = () => {}): Promise<void> {
+  /**
+   * Hears the messages of the other processes (one dedicated connection); reconnects when it drops.
+   * `onListening` is called each time the connection listens again: what was sent meanwhile is lost.
+   */
+  async listenToPostgres(
+    pool: pg.Pool,
+    onError: (error: unknown) => void = () => {},
+    onListening: () => void = () => {},
+  ): Promise<void> {
     const connect = async (): Promise<void> => {
       try {
         const client = await pool.connect();
@@ -67,6 +74,7 @@ export class EventBus {
           }
         });
         await client.query(`LISTEN ${SYNC_CHANNEL}`);
+        onListening();
       } catch (error) {
         onError(error);
         setTimeout(() => void connect(), 1000).unref();

@@ -13,6 +13,8 @@ export interface EventTable {
   user_id: string | null;
   created_at: number;
   updated_at: number;
+  /** PostgreSQL: the transaction that last wrote the row (a trigger sets it); the gateways' sync order. */
+  sync_tx: Generated<number | null>;
 }
 export type EventRow = Selectable<EventTable>;
 export type NewEventRow = Insertable<EventTable>;

@@ -7,6 +7,8 @@ import * as healthChecks from './2026-11-21-0004-health-checks.js';
 import * as apis from './2026-11-21-0100-apis.js';
 import * as subscriptions from './2026-11-21-0200-subscriptions.js';
 import * as revokedSessions from './2026-11-21-0300-revoked-sessions.js';
+import * as userSessions from './2026-11-23-0400-user-sessions.js';
+import * as syncOrder from './2026-11-22-2100-sync-order.js';
 
 /** Every migration, by timestamped name; applied in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +19,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-0100-apis': apis,
   '2026-11-21-0200-subscriptions': subscriptions,
   '2026-11-21-0300-revoked-sessions': revokedSessions,
+  '2026-11-23-0400-user-sessions': userSessions,
+  '2026-11-22-2100-sync-order': syncOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

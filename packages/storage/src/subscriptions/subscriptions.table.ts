@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface SubscriptionTable {
   id: string;
@@ -14,6 +14,8 @@ export interface SubscriptionTable {
   processed_by: string | null;
   created_at: number;
   updated_at: number;
+  /** PostgreSQL: the transaction that last wrote the row (a trigger sets it); the gateways' sync order. */
+  sync_tx: Generated<number | null>;
   processed_at: number | null;
   starting_at: number | null;
   ending_at: number | null;

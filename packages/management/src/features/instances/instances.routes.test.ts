@@ -40,7 +40,7 @@ describe('gateway instances', () => {
       dropped_reports: 0,
       ...changes,
     });
-    await insertInstance(t.db, row(running, {}));
+    await insertInstance(t.db, row(running, { sync_seq: 42, sync_digest: '0123456789abcdef' }));
     await insertInstance(t.db, row(lost, { last_heartbeat_at: now - 60_000, started_at: now - 120_000 }));
     await insertInstance(
       t.db,
@@ -64,6 +64,17 @@ describe('gateway instances', () => {
     expect(all.totalElements).toBe(3);
     expect(all.content.find((i) => i.id === lost)).toMatchObject({ state: 'stopped' });
     expect(all.content.find((i) => i.id === lost)!.stopped_at).not.toBeNull();
+  });
+
+  it('shows the event sequence and the digest each gateway serves, so a lagging one stands out', async () => {
+    const list = await call(t.app, admin, { method: 'GET', url: '/instances' });
+    expect(list.json<{ content: object[] }>().content[0]).toMatchObject({
+      id: running,
+      sync_seq: 42,
+      sync_digest: '0123456789abcdef',
+    });
+    const one = await call(t.app, admin, { method: 'GET', url: `/instances/${running}` });
+    expect(one.json()).toMatchObject({ sync_seq: 42, sync_digest: '0123456789abcdef' });
   });
 
   it('shows one instance with plugins, system properties and its monitoring data', async () => {

@@ -27,6 +27,9 @@ function toInstanceJson(row: InstanceRow, now: number) {
     stopped_at: row.stopped_at ?? (lost ? row.last_heartbeat_at : null),
     operating_system_name: row.operating_system_name,
     dropped_reports: row.dropped_reports,
+    // What the gateway serves: the latest lifecycle event sequence and a digest, equal on gateways in step.
+    sync_seq: row.sync_seq,
+    sync_digest: row.sync_digest,
   };
 }
 
