@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Transaction } from 'kysely';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { ApiKeyTable } from './api-keys/api-keys.table.js';
@@ -20,6 +20,7 @@ import type { RequestLogTable, RequestTable } from './requests/requests.table.js
 import type { MailTable } from './mails/mails.table.js';
 import type { MembershipTable } from './memberships/memberships.table.js';
 import { migrateToLatest } from './migrations/index.js';
+import { QueuedWriteSqliteDialect, SQLITE_WRITE_WAIT_MS } from './sqlite-dialect.js';
 import type { NotificationTable } from './notifications/notifications.table.js';
 import type { PageTable } from './pages/pages.table.js';
 import type { ParameterTable } from './parameters/parameters.table.js';
@@ -122,13 +123,14 @@ export function connect(options: StorageOptions): Storage {
   if (options.databaseUrl) throw new Error(`Unsupported DATABASE_URL: ${options.databaseUrl.split(':')[0]}`);
   mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, options.sqliteFile ?? 'portico.db');
-  const database = new SQLite(file);
+  const database = new SQLite(file, { timeout: SQLITE_WRITE_WAIT_MS });
   database.pragma('journal_mode = WAL');
   // FULL: a write answered with success is on disk, even if the machine stops right after.
   database.pragma('synchronous = FULL');
-  database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // From now on the wait for another writer is the dialect's, asynchronous (see sqlite-dialect.ts).
+  database.pragma('busy_timeout = 0');
+  const db = new Kysely<Database>({ dialect: new QueuedWriteSqliteDialect(database) });
   return {
     db,
     dialect: 'sqlite',

@@ -1,4 +1,5 @@
 import SQLite from 'better-sqlite3';
+import { SQLITE_WRITE_WAIT_MS } from '../sqlite-dialect.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogTable, RequestTable } from './requests.table.js';
 
 /**
@@ -80,16 +81,17 @@ export class SqliteRequestWriter {
   private readonly writeBatch: (requests: RowValues[], logs: RowValues[]) => void;
 
   constructor(file: string) {
-    this.database = new SQLite(file);
+    // Its own thread: waiting for the lock in SQLite's busy handler stalls nothing else.
+    this.database = new SQLite(file, { timeout: SQLITE_WRITE_WAIT_MS });
     this.database.pragma('journal_mode = WAL');
     this.database.pragma('synchronous = FULL');
-    this.database.pragma('busy_timeout = 5000');
     const insertRequest = this.database.prepare(insertSql('requests', REQUEST_COLUMNS));
     const insertLog = this.database.prepare(insertSql('request_logs', REQUEST_LOG_COLUMNS));
+    // BEGIN IMMEDIATE: the write lock first, so the batch queues for it rather than failing midway.
     this.writeBatch = this.database.transaction((requests: RowValues[], logs: RowValues[]) => {
       for (const values of requests) insertRequest.run(values);
       for (const values of logs) insertLog.run(values);
-    });
+    }).immediate;
   }
 
   write(requests: RowValues[], logs: RowValues[]): void {
