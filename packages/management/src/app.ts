@@ -9,6 +9,7 @@ import type { AppContext, ManagementOptions } from './context.js';
 import { DEFAULT_OPTIONS } from './context.js';
 import { installErrorHandling } from './http/errors.js';
 import { DEFAULT_BODY_LIMIT, installJsonBodyParser } from './http/json-body.js';
+import { installAccessChecksBeforeValidation } from './http/access-checks.js';
 import { installSessions, permissionGuards } from './http/auth.js';
 import { AuditService } from './features/audit/audit.service.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
@@ -114,6 +115,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
 
   installErrorHandling(app);
   installJsonBodyParser(app);
+  installAccessChecksBeforeValidation(app);
   await app.register(cookie);
   await app.register(cors, {
     origin: options.corsOrigins,

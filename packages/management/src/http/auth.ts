@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { UserRow } from '@portico/storage';
-import { findUserById, isSessionRevoked } from '@portico/storage';
+import { findUserById, isSessionOfUserValid, isSessionRevoked } from '@portico/storage';
 import { forbidden, parsePermission, unauthenticated, wrongCredentials, xsrfRejected } from '@portico/model';
 import type { Session, SessionTokens } from '../features/auth/session.js';
 import { SESSION_COOKIE, XSRF_HEADER } from '../features/auth/session.js';
 import type { PermissionService } from '../features/permissions/permissions.service.js';
 import type { AppContext } from '../context.js';
+import { accessCheck } from './access-checks.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,6 +68,8 @@ export function installSessions(
     ]);
     if (revoked) return;
     if (!user || user.status !== 'ACTIVE') return;
+    // Ended with all the user's sessions (a password reset or change), but the one kept.
+    if (!isSessionOfUserValid(user, session.sessionId, session.issuedAt)) return;
     request.user = user;
     request.session = session;
     request.sessionFromCookie = fromCookie;
@@ -103,19 +106,18 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** preHandler: 401 without a valid session. */
-export const requireUser: preHandlerAsyncHookHandler = async (
-  request: FastifyRequest,
-  _reply: FastifyReply,
-) => {
-  if (!request.user) throw unauthenticated();
-};
+/** preHandler: 401 without a valid session (an access check: it runs before validation). */
+export const requireUser: preHandlerAsyncHookHandler = accessCheck(
+  async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!request.user) throw unauthenticated();
+  },
+);
 
 export interface PermissionGuards {
   /**
-   * preHandler checking one of the spec's permissions (`management-audit-r`, `api-plan-u`). API and
-   * APPLICATION permissions are checked on the API or application of the route parameter `api` or
-   * `application`. 401 without a session, 403 without the permission.
+   * preHandler (run before validation) checking one of the spec's permissions (`management-audit-r`,
+   * `api-plan-u`). API and APPLICATION permissions are checked on the API or application of the route
+   * parameter `api` or `application`. 401 without a session, 403 without the permission.
    */
   require(permission: string): preHandlerAsyncHookHandler;
   /** Like `require`, but any one of the permissions is enough. */
@@ -141,11 +143,11 @@ export function permissionGuards(permissions: PermissionService): PermissionGuar
   return {
     require(name: string) {
       parsePermission(name); // fail at start-up on a misspelt permission
-      return async (request) => check(request, [name]);
+      return accessCheck<preHandlerAsyncHookHandler>(async (request) => check(request, [name]));
     },
     requireAny(...names: string[]) {
       names.forEach((n) => parsePermission(n));
-      return async (request) => check(request, names);
+      return accessCheck<preHandlerAsyncHookHandler>(async (request) => check(request, names));
     },
   };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '@portico/storage/testing';
 import type { TestApp, TestSession } from '../test-support/index.js';
-import { call, errorBody, login, startTestApp } from '../test-support/index.js';
+import { call, errorBody, login, signInNewUser, startTestApp } from '../test-support/index.js';
+import { createApiAs } from '../features/apis/test-support/index.js';
 import { DEFAULT_BODY_LIMIT, MAX_JSON_DEPTH } from './json-body.js';
 
 /** The conventions of Gravitee 1.x management clients that hold on every route. */
@@ -45,6 +46,41 @@ for (const dialect of await testDialects()) {
         }>();
         expect(doc.paths).toHaveProperty('/applications');
         expect(doc.paths).not.toHaveProperty('/applications/');
+      });
+    });
+
+    describe('authentication before validation', () => {
+      it('answers 401 to an anonymous invalid write, before looking at the body', async () => {
+        for (const [method, url] of [
+          ['POST', '/apis'],
+          ['PUT', '/user'],
+          ['POST', '/applications'],
+          ['POST', '/apis/some-api/plans'],
+        ] as const) {
+          const res = await call(t.app, undefined, { method, url, payload: { name: 42, unknown: true } });
+          expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(401);
+          expect(res.json()).toEqual(errorBody(401, 'You must be authenticated'));
+        }
+      });
+
+      it('answers 403 to a signed-in caller without the permission, before a 400', async () => {
+        const outsider = await signInNewUser(t.app, t.db);
+        const created = await call(t.app, outsider.session, { method: 'POST', url: '/apis', payload: {} });
+        expect(created.statusCode, created.body).toBe(403);
+        expect(created.json()).toEqual(errorBody(403, 'You do not have the permission management-api-c'));
+        const api = await createApiAs(t, admin);
+        const plan = await call(t.app, outsider.session, {
+          method: 'POST',
+          url: `/apis/${api.id}/plans`,
+          payload: { security: 'NOPE' },
+        });
+        expect(plan.statusCode, plan.body).toBe(403);
+      });
+
+      it('still answers 400 naming the field to a caller with the permission', async () => {
+        const res = await call(t.app, admin, { method: 'POST', url: '/apis', payload: { name: 42 } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ http_status: 400, field: expect.any(String) });
       });
     });
 
