@@ -4,6 +4,7 @@ import type { Reporter } from '../reporting/reporter.js';
 import type { CompiledApi } from '../router/compiled.js';
 import type { Exchange } from './exchange.js';
 import { bodyForLog, finishExchange, first } from './exchange.js';
+import { HEADER_LINE_BREAK, headerWithLineBreak } from './headers.js';
 import { errorBody, findTemplate, sendBody } from './respond.js';
 
 /** Answers with the gateway's JSON error, before an API's templates apply (no API, a bad request). */
@@ -32,6 +33,16 @@ export function sendError(
   finishExchange(reporter, exchange);
 }
 
+/** A policy put a line break into a header: the client's input is at fault (400), not the gateway. */
+export function refuseHeader(
+  reporter: Reporter,
+  exchange: Exchange,
+  res: ServerResponse,
+  name: string,
+): void {
+  sendError(reporter, exchange, res, 400, 'GATEWAY_INVALID_HEADER_VALUE', HEADER_LINE_BREAK(name));
+}
+
 /** Refuses the request: the API's response template for the key, else the gateway's JSON error. */
 export function sendDeny(
   reporter: Reporter,
@@ -41,6 +52,8 @@ export function sendDeny(
   ctx: PolicyContext,
   d: Deny,
 ): void {
+  const unsafe = headerWithLineBreak(ctx.responseHeaders, d.headers);
+  if (unsafe) return refuseHeader(reporter, exchange, res, unsafe);
   const record = exchange.record;
   record.error_key = d.key;
   record.message = d.message;
@@ -77,6 +90,8 @@ export function sendDirect(
   ctx: PolicyContext,
   d: DirectResponse,
 ): void {
+  const unsafe = headerWithLineBreak(ctx.responseHeaders, d.headers);
+  if (unsafe) return refuseHeader(reporter, exchange, res, unsafe);
   const record = exchange.record;
   record.status = d.status;
   record.response_content_length = sendBody(

@@ -5,11 +5,11 @@ import { invokeUpstream } from '../proxy/invoke.js';
 import type { Reporter } from '../reporting/reporter.js';
 import type { CompiledApi } from '../router/compiled.js';
 import type { RouteMatch } from '../router/route-table.js';
-import { sendDeny } from './answers.js';
+import { refuseHeader, sendDeny } from './answers.js';
 import type { RequestChain } from './chain.js';
 import type { Exchange } from './exchange.js';
 import { bodyForLog, elapsedMs, finishExchange, shouldLog } from './exchange.js';
-import { endToEnd } from './headers.js';
+import { endToEnd, headerWithLineBreak } from './headers.js';
 import type { IncomingRequest } from './incoming-request.js';
 import { withoutQueryParam } from './incoming-request.js';
 import { sendBody } from './respond.js';
@@ -108,6 +108,14 @@ export async function forward(a: Admitted): Promise<void> {
       ? request.queryString()
       : withoutQueryParam(request.queryString(), a.skipQueryParam);
 
+  // Only a policy can put a line break into a header (Node refuses one from the client).
+  const policiesRan = steps.list.length > 0;
+  const unsafeRequest = policiesRan ? headerWithLineBreak(upstreamHeaders) : undefined;
+  if (unsafeRequest) {
+    if (body && !Buffer.isBuffer(body)) req.resume();
+    return refuseHeader(reporter, exchange, res, unsafeRequest);
+  }
+
   const upstream = await invokeUpstream(api, {
     method: request.method,
     pathInfo: request.pathInfo,
@@ -179,6 +187,8 @@ export async function forward(a: Admitted): Promise<void> {
       if (!Buffer.isBuffer(out)) return sendDeny(reporter, exchange, res, api, ctx, out);
       content = out;
     }
+    const unsafeResponse = policiesRan ? headerWithLineBreak(outHeaders) : undefined;
+    if (unsafeResponse) return refuseHeader(reporter, exchange, res, unsafeResponse);
     delete outHeaders['content-length'];
     record.response_content_length = sendBody(res, response.status, outHeaders, content);
     if (exchange.log && logging?.client) {
@@ -191,6 +201,11 @@ export async function forward(a: Admitted): Promise<void> {
     return finishExchange(reporter, exchange);
   }
 
+  const unsafeResponse = policiesRan ? headerWithLineBreak(outHeaders) : undefined;
+  if (unsafeResponse) {
+    await backend.dump();
+    return refuseHeader(reporter, exchange, res, unsafeResponse);
+  }
   res.writeHead(response.status, outHeaders);
   await backend.pipeTo(res);
   record.api_response_time = Number(

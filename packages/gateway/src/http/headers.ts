@@ -42,3 +42,28 @@ export function endToEnd(
   }
   return out;
 }
+
+const LINE_BREAK = /[\r\n\0]/;
+
+/** Message of the 400 answered when a policy put a line break into a header (from a query parameter, say). */
+export const HEADER_LINE_BREAK = (name: string) =>
+  `The value of header ${name} holds a line break (CR or LF) or a NUL character.`;
+
+/**
+ * The first header whose value holds CR, LF or NUL: such a value can only come from the client's
+ * input through a policy (a template of a query parameter, say), and Node refuses to send it.
+ */
+export function headerWithLineBreak(
+  ...all: (Record<string, string | string[] | undefined> | undefined)[]
+): string | undefined {
+  for (const headers of all) {
+    if (!headers) continue;
+    for (const name in headers) {
+      const value = headers[name];
+      if (value === undefined) continue;
+      if (typeof value === 'string' ? LINE_BREAK.test(value) : value.some((v) => LINE_BREAK.test(v)))
+        return name;
+    }
+  }
+  return undefined;
+}
