@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { focused, settle, signInOnPage } from './support/app';
-import { launchChromium, newContext, screenshot } from './support/browser';
+import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
 import type { MailSink } from './support/mail-sink';
 import { startMailSink } from './support/mail-sink';
 import type { Portico } from './support/portico';
@@ -116,6 +116,11 @@ describe('console: APIs', () => {
     await browser?.close();
     await portico?.stop();
     await sink?.close();
+  });
+
+  // The web server's Content-Security-Policy blocks nothing the app does.
+  afterEach(() => {
+    expect(policyViolations.splice(0)).toEqual([]);
   });
 
   afterEach(async (test) => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { focused, settle, signInOnPage, userMenu } from './support/app';
-import { launchChromium, newContext, screenshot } from './support/browser';
+import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
 import type { Portico } from './support/portico';
 import type { MailSink } from './support/mail-sink';
 import { startMailSink } from './support/mail-sink';
@@ -66,6 +66,11 @@ describe('plans and subscriptions in the console', () => {
   });
 
   // A failed test leaves a picture of each of its pages.
+  // The web server's Content-Security-Policy blocks nothing the app does.
+  afterEach(() => {
+    expect(policyViolations.splice(0)).toEqual([]);
+  });
+
   afterEach(async (test) => {
     if (test.task.result?.state !== 'fail') return;
     const pages = contexts.flatMap((c) => c.pages());

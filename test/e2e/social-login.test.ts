@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { connect, insertIdentityProvider } from '@portico/storage';
 import { userMenu } from './support/app';
-import { launchChromium, newContext, screenshot } from './support/browser';
+import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
 import type { Portico } from './support/portico';
 import { freePort, startPortico } from './support/portico';
 
@@ -69,6 +69,11 @@ describe('social sign-in', () => {
       updated_at: now,
     });
     await storage.close();
+  });
+
+  // The web server's Content-Security-Policy blocks nothing the app does.
+  afterEach(() => {
+    expect(policyViolations.splice(0)).toEqual([]);
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, newContext, screenshot } from './support/browser';
+import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
 import type { Portico } from './support/portico';
 import { freePort, startPortico } from './support/portico';
 
@@ -21,6 +21,11 @@ describe('start-up', () => {
       startPortico({ webPort, managementUrl: api.apiUrl }),
       launchChromium(),
     ]);
+  });
+
+  // The web server's Content-Security-Policy blocks nothing the app does.
+  afterEach(() => {
+    expect(policyViolations.splice(0)).toEqual([]);
   });
 
   afterAll(async () => {

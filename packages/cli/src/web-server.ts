@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** The built web app (`npm run build` writes packages/web/dist), or undefined when it is not built. */
@@ -33,12 +33,22 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   const baseConstants = readJson(path.join(options.dist, 'constants.json'));
   const index = readFileSync(path.join(options.dist, 'index.html'));
 
+  // The management API the app calls from this page: same host name as the page, so that the session
+  // cookie is same-site. A Host header that is not a host name gives localhost (it reaches the headers).
+  const managementBase = (request: FastifyRequest) => {
+    const given = (request.headers.host ?? 'localhost').replace(/:\d+$/, '');
+    const host = HOST_NAME.test(given) ? given : 'localhost';
+    return options.managementUrl ?? `${request.protocol}://${host}:${options.managementPort}/management/`;
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(securityHeaders(managementBase(request)));
+  });
+
   app.get('/constants.json', async (request, reply) => {
-    // Same host name as the page, so that the session cookie is same-site.
-    const host = (request.headers.host ?? 'localhost').replace(/:\d+$/, '');
-    const baseURL =
-      options.managementUrl ?? `${request.protocol}://${host}:${options.managementPort}/management/`;
-    return reply.header('Cache-Control', 'no-cache').send({ ...baseConstants, baseURL });
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .send({ ...baseConstants, baseURL: managementBase(request) });
   });
 
   const sendIndex = (reply: FastifyReply) =>
@@ -63,6 +73,45 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   });
   return app;
 }
+
+/**
+ * The headers of every answer of the web server. The policy allows what the app does: its own scripts
+ * (no inline script), its styles and the inline styles Mantine sets, calls to the management API, and
+ * pictures from itself, the management API (avatars, API pictures), data: and blob: URLs (previews of a
+ * picture before upload) and https: (pictures in documentation pages); it cannot be framed.
+ */
+export function securityHeaders(managementBase: string): Record<string, string> {
+  const management = originOf(managementBase);
+  const withManagement = (sources: string) => (management ? `${sources} ${management}` : sources);
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    withManagement("img-src 'self' data: blob: https:"),
+    "font-src 'self' data:",
+    withManagement("connect-src 'self'"),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': policy,
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+const HOST_NAME = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])$/;
 
 /** Paths that name a file of the bundle rather than a route of the app. */
 const ASSET = /\.(js|mjs|css|json|map|svg|png|jpe?g|gif|webp|ico|woff2?|ttf|md|txt|html)$/i;

@@ -24,9 +24,18 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * What the web server's Content-Security-Policy blocked in any page of the browser tests (chromium says
+ * it on the console): the tests check that it stays empty.
+ */
+export const policyViolations: string[] = [];
+
 /** A fresh browser profile (cookies, local storage) in English. */
 export async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
+  });
   // Well under the test time-out, so that a failure names the element that never came.
   context.setDefaultTimeout(10_000);
   return context;
