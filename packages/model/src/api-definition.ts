@@ -175,10 +175,34 @@ export type VirtualHost = z.infer<typeof VirtualHost>;
 const CONTEXT_PATH = /^\/[A-Za-z0-9./_-]*$/;
 export const CONTEXT_PATH_MESSAGE =
   "Context path is not valid (must start with a '/' and must contain any letter, capitalize letter, number, dash or underscore)";
+export const CONTEXT_PATH_MAX = 256;
+export const CONTEXT_PATH_TOO_LONG = `Context path has to be at most ${CONTEXT_PATH_MAX} characters long`;
+export const CONTEXT_PATH_SEGMENTS = "Context path must not contain empty ('//'), '.' or '..' segments";
+
+/**
+ * What is wrong with a path where the gateway serves an API (a context path or a virtual host's path),
+ * or undefined: it starts with '/', holds only letters, digits, '.', '/', '-' and '_', at most
+ * CONTEXT_PATH_MAX characters, and no empty, '.' or '..' segment (a trailing '/' is allowed).
+ */
+export function contextPathProblem(path: string): string | undefined {
+  if (path.length > CONTEXT_PATH_MAX) return CONTEXT_PATH_TOO_LONG;
+  if (!CONTEXT_PATH.test(path)) return CONTEXT_PATH_MESSAGE;
+  const segments = path.split('/').slice(1);
+  const bad = segments.some(
+    (segment, i) => segment === '.' || segment === '..' || (segment === '' && i < segments.length - 1),
+  );
+  return bad ? CONTEXT_PATH_SEGMENTS : undefined;
+}
+
 export const ContextPath = z
   .string()
   .min(3, 'Context path has to be more than 3 characters long')
-  .regex(CONTEXT_PATH, CONTEXT_PATH_MESSAGE);
+  .max(CONTEXT_PATH_MAX, CONTEXT_PATH_TOO_LONG)
+  .regex(CONTEXT_PATH, CONTEXT_PATH_MESSAGE)
+  .superRefine((path, ctx) => {
+    const problem = contextPathProblem(path);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const Proxy = z.object({
   context_path: ContextPath.optional(),

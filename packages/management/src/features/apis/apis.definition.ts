@@ -1,5 +1,10 @@
 import type { ApiDefinition, EndpointGroup, Paths, Proxy } from '@portico/model';
-import { ApiDefinition as ApiDefinitionSchema, invalidField, Proxy as ProxySchema } from '@portico/model';
+import {
+  ApiDefinition as ApiDefinitionSchema,
+  contextPathProblem,
+  invalidField,
+  Proxy as ProxySchema,
+} from '@portico/model';
 import type { ApiRow } from '@portico/storage';
 import { assertValidPaths } from '../policies/policy-validation.js';
 
@@ -105,10 +110,11 @@ export function validateDefinition(
   if (!proxy.context_path && !(proxy.virtual_hosts && proxy.virtual_hosts.length > 0)) {
     throw invalidField('proxy.context_path', 'Context path is required.');
   }
+  const contextPath = proxy.context_path && contextPathProblem(proxy.context_path);
+  if (contextPath) throw invalidField('proxy.context_path', contextPath);
   for (const [i, vhost] of (proxy.virtual_hosts ?? []).entries()) {
-    if (!/^\/[A-Za-z0-9./_-]*$/.test(vhost.path)) {
-      throw invalidField(`proxy.virtual_hosts.${i}.path`, 'a virtual host path must start with a /');
-    }
+    const problem = contextPathProblem(vhost.path);
+    if (problem) throw invalidField(`proxy.virtual_hosts.${i}.path`, problem);
   }
   validateGroups(proxy.groups);
   for (const [g, group] of proxy.groups.entries()) {

@@ -19,6 +19,7 @@ import {
   Resource,
   ResponseTemplates,
   Services,
+  CONTEXT_PATH_REQUIRED,
   forbidden,
   invalidField,
   parsePermission,
@@ -108,6 +109,20 @@ const ListQuery = z.object({
   order: z.enum(['name', '-name', 'context_path', '-context_path']).optional(),
 });
 const SearchQuery = ListQuery.extend({ q: z.string().max(200).optional() });
+
+/** `POST apis`: the context path also as `contextPath`, as Gravitee 1.x clients write it. */
+const NewApiBody = NewApi.extend({
+  context_path: RequiredContextPath.optional(),
+  contextPath: RequiredContextPath.optional(),
+})
+  .superRefine((body, ctx) => {
+    if (body.context_path === undefined && body.contextPath === undefined)
+      ctx.addIssue({ code: 'custom', path: ['context_path'], message: CONTEXT_PATH_REQUIRED });
+  })
+  .transform(({ contextPath, context_path, ...rest }): NewApi => ({
+    ...rest,
+    context_path: context_path ?? contextPath ?? '',
+  }));
 
 const Labels = z.array(z.string().trim().min(1).max(64)).max(100);
 const Ids = z.array(z.string().min(1)).max(1000);
@@ -226,7 +241,11 @@ export function apisRoutes(
   r.post(
     '/apis',
     {
-      schema: { tags: ['APIs'], summary: 'Create an API (stopped, private, one endpoint)', body: NewApi },
+      schema: {
+        tags: ['APIs'],
+        summary: 'Create an API (stopped, private, one endpoint)',
+        body: NewApiBody,
+      },
       preHandler: guards.require('management-api-c'),
     },
     async (request, reply) => {
