@@ -432,6 +432,13 @@ describe('web app', () => {
     await page.getByRole('alert').filter({ hasText: 'already used' }).waitFor();
   });
 
+  it("names the gateway this server runs as the portal's default entrypoint", async () => {
+    const portal = await fetch(`${portico.apiUrl}portal`);
+    const settings = (await portal.json()) as { portal: { entrypoint: string } };
+    expect(settings.portal.entrypoint).toBe(portico.gatewayUrl);
+    expect(portico.gatewayUrl).not.toBe('http://localhost:8082');
+  });
+
   it('sends visitors to login when forced login is on, without the top bar', async () => {
     const token = await adminToken(portico);
     await saveSettings(portico, token, { authentication: { forceLogin: { enabled: true } } });

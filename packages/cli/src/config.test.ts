@@ -34,3 +34,21 @@ describe('configuration: outbound requests', () => {
     });
   });
 });
+
+describe('configuration: the gateway URL (portal entrypoint by default)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-config-'));
+
+  it('follows the port the gateway listens on', () => {
+    expect(loadConfig({}, dir).gatewayUrl).toBe('http://localhost:8082');
+    expect(loadConfig({ PORTICO_GATEWAY_PORT: '9090' }, dir).gatewayUrl).toBe('http://localhost:9090');
+  });
+
+  it('is PORTICO_GATEWAY_URL or gateway.url when the gateway is reached through another address', () => {
+    const file = path.join(dir, 'gateway-url.yml');
+    writeFileSync(file, 'gateway:\n  url: https://api.example.com/\n');
+    expect(loadConfig({ PORTICO_CONFIG: file }, dir).gatewayUrl).toBe('https://api.example.com');
+    expect(
+      loadConfig({ PORTICO_CONFIG: file, PORTICO_GATEWAY_URL: 'https://gw.example.com' }, dir).gatewayUrl,
+    ).toBe('https://gw.example.com');
+  });
+});

@@ -31,6 +31,7 @@ export const ConfigFile = z.strictObject({
       tenant: z.string().optional(),
       apiKeyHeader: z.string().min(1).optional(),
       apiKeyQueryParam: z.string().min(1).optional(),
+      url: z.string().optional(),
     })
     .optional(),
   web: z
@@ -66,6 +67,8 @@ export interface PorticoConfig {
   gatewayHost: string;
   gatewayTags: string[];
   gatewayTenant: string | undefined;
+  /** Public URL of the gateway, the portal's default entrypoint (from the gateway's port by default). */
+  gatewayUrl: string;
   /** Header and query parameter that carry API keys (X-Api-Key and api-key by default). */
   apiKeyHeader: string;
   apiKeyQueryParam: string;
@@ -112,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fromFile = parsed.data;
   }
   const webPort = port('PORTICO_WEB_PORT', env.PORTICO_WEB_PORT) ?? fromFile.web?.port ?? 8084;
+  const gatewayPort =
+    port('PORTICO_GATEWAY_PORT', env.PORTICO_GATEWAY_PORT) ?? fromFile.gateway?.port ?? 8082;
   const webUrl = (
     nonEmpty(env.PORTICO_WEB_URL) ??
     fromFile.web?.url ??
@@ -132,10 +137,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       port('PORTICO_MANAGEMENT_PORT', env.PORTICO_MANAGEMENT_PORT) ?? fromFile.management?.port ?? 8083,
     managementHost: nonEmpty(env.PORTICO_MANAGEMENT_HOST) ?? fromFile.management?.host ?? '0.0.0.0',
     managementUrl: nonEmpty(env.PORTICO_MANAGEMENT_URL) ?? fromFile.management?.url,
-    gatewayPort: port('PORTICO_GATEWAY_PORT', env.PORTICO_GATEWAY_PORT) ?? fromFile.gateway?.port ?? 8082,
+    gatewayPort,
     gatewayHost: nonEmpty(env.PORTICO_GATEWAY_HOST) ?? fromFile.gateway?.host ?? '0.0.0.0',
     gatewayTags: tags,
     gatewayTenant: nonEmpty(env.PORTICO_GATEWAY_TENANT) ?? fromFile.gateway?.tenant,
+    gatewayUrl: (
+      nonEmpty(env.PORTICO_GATEWAY_URL) ??
+      fromFile.gateway?.url ??
+      `http://localhost:${gatewayPort}`
+    ).replace(/\/$/, ''),
     apiKeyHeader: nonEmpty(env.PORTICO_API_KEY_HEADER) ?? fromFile.gateway?.apiKeyHeader ?? 'X-Api-Key',
     apiKeyQueryParam:
       nonEmpty(env.PORTICO_API_KEY_QUERY_PARAM) ?? fromFile.gateway?.apiKeyQueryParam ?? 'api-key',

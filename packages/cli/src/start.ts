@@ -50,6 +50,7 @@ export async function startComponents(
           corsOrigins: config.corsOrigins,
           smtpUrl: config.smtpUrl,
           portalUrl: config.webUrl,
+          gatewayUrl: config.gatewayUrl,
           secureCookie: config.secureCookie,
           trustedProxies: config.trustedProxies,
           outbound: config.outbound,

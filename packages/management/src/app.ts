@@ -96,7 +96,12 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
 
   const audit = new AuditService(now);
   const permissions = new PermissionService(ctx.db);
-  const settings = new SettingsService(ctx.db, audit, now);
+  const settings = new SettingsService(
+    ctx.db,
+    audit,
+    now,
+    options.gatewayUrl ? { 'portal.entrypoint': options.gatewayUrl } : {},
+  );
   const mail = new MailService(ctx.db, settings, options.smtpUrl, app.log, now);
   const notifications = new NotificationService(now);
   const registration = new RegistrationService(ctx.db, secret, mail, settings, audit, options.portalUrl, now);

@@ -16,6 +16,8 @@ export interface ManagementOptions {
   smtpUrl?: string | undefined;
   /** Public URL of the web app, for links in mails. */
   portalUrl: string;
+  /** Public URL of the gateway: the default of the `portal.entrypoint` setting. */
+  gatewayUrl?: string | undefined;
   /** Session cookie over HTTPS only. */
   secureCookie: boolean;
   /** Product version, shown by `GET portal` and the OpenAPI document. */

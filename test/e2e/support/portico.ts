@@ -32,6 +32,8 @@ export interface Portico {
   webUrl: string;
   /** The management API base, e.g. http://localhost:41235/management/ */
   apiUrl: string;
+  /** The gateway, e.g. http://localhost:41236 */
+  gatewayUrl: string;
   dataDir: string;
   /** Everything the process printed (for failure messages). */
   output(): string;
@@ -102,6 +104,7 @@ export async function startPortico(options: StartOptions = {}): Promise<Portico>
   const portico: Portico = {
     webUrl,
     apiUrl: `http://localhost:${managementPort}/management/`,
+    gatewayUrl: `http://localhost:${gatewayPort}`,
     dataDir,
     output: () => output,
     kill,

@@ -23,6 +23,8 @@ export class SettingsService {
     private readonly db: Kysely<Database>,
     private readonly audit: AuditService,
     private readonly now: () => number,
+    /** Defaults of this installation over the model's (the gateway's real URL as `portal.entrypoint`). */
+    private readonly defaults: Readonly<Record<string, SettingValue>> = {},
   ) {}
 
   /** Every setting's current value. */
@@ -37,7 +39,7 @@ export class SettingsService {
     const values = new Map<string, SettingValue>();
     for (const d of SETTINGS) {
       const text = stored.get(d.key);
-      values.set(d.key, text === undefined ? d.default : decodeSetting(d, text));
+      values.set(d.key, text === undefined ? (this.defaults[d.key] ?? d.default) : decodeSetting(d, text));
     }
     return { values, version: Math.max(0, ...rows.map((r) => r.updated_at)) };
   }

@@ -66,7 +66,8 @@ export function deepMerge(...sources: Json[]): Json {
 const DEFAULTS = {
   company: { name: 'Portico' },
   portal: {
-    entrypoint: 'http://localhost:8082',
+    // The server always sends the gateway's real URL (PORTICO_GATEWAY_URL, or from the gateway's port).
+    entrypoint: '',
     apikeyHeader: 'X-Api-Key',
     devMode: { enabled: false },
     userCreation: { enabled: false },
