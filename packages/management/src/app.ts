@@ -105,7 +105,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
   const mail = new MailService(ctx.db, settings, options.smtpUrl, app.log, now);
   const notifications = new NotificationService(now);
   const registration = new RegistrationService(ctx.db, secret, mail, settings, audit, options.portalUrl, now);
-  const tokens = new SessionTokens(secret, options.sessionTtlSeconds);
+  const tokens = new SessionTokens(secret, options.sessionTtlSeconds, now);
   const users = new UserService(ctx.db, permissions, audit, new LoginThrottle(now), now);
   const services: ManagementServices = {
     permissions,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing.js';
-import { findToken, insertToken, markTokenUsed } from './tokens.repository.js';
+import { findToken, insertToken, markTokenUsed, supersedeTokens } from './tokens.repository.js';
 import type { NewTokenRow } from './tokens.table.js';
 
 const NOW = 1_790_000_000_000;
@@ -54,6 +54,28 @@ for (const dialect of await testDialects()) {
 
         await expect(insertToken(t.storage.db, token('t1', { user_id: 'u2' }))).rejects.toThrow();
         expect((await findToken(t.storage.db, 't1'))?.user_id).toBe('u1');
+      });
+    });
+
+    describe('supersedeTokens', () => {
+      it("ends the user's unused tokens of the type but the one kept, leaving others alone", async () => {
+        await insertToken(t.storage.db, token('old-1'));
+        await insertToken(t.storage.db, token('old-2'));
+        await insertToken(t.storage.db, token('kept'));
+        await insertToken(t.storage.db, token('used', { used_at: NOW - 5 }));
+        await insertToken(t.storage.db, token('registration', { type: 'USER_REGISTRATION' }));
+        await insertToken(t.storage.db, token('other-user', { user_id: 'u2' }));
+
+        expect(await supersedeTokens(t.storage.db, 'u1', 'RESET_PASSWORD', NOW + 1, 'kept')).toBe(2);
+
+        const usedAt = async (id: string) => (await findToken(t.storage.db, id))?.used_at;
+        expect(await usedAt('old-1')).toBe(NOW + 1);
+        expect(await usedAt('old-2')).toBe(NOW + 1);
+        expect(await usedAt('kept')).toBeNull();
+        expect(await usedAt('used')).toBe(NOW - 5);
+        expect(await usedAt('registration')).toBeNull();
+        expect(await usedAt('other-user')).toBeNull();
+        expect(await markTokenUsed(t.storage.db, 'old-1', NOW + 2)).toBe(false);
       });
     });
 

@@ -19,3 +19,25 @@ export async function markTokenUsed(db: Executor, id: string, now: number): Prom
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * Ends the unused tokens of a user of one type (but `exceptId`): when a newer link is sent or one is
+ * used, the older links stop working. Returns how many were ended.
+ */
+export async function supersedeTokens(
+  db: Executor,
+  userId: string,
+  type: string,
+  now: number,
+  exceptId?: string,
+): Promise<number> {
+  let query = db
+    .updateTable('tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('used_at', 'is', null);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

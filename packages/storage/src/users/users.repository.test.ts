@@ -2,11 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing.js';
 import {
   deleteUser,
+  endSessionsBefore,
   findUserByEmail,
   findUserById,
   findUserBySource,
   findUsersByIds,
   insertUser,
+  isSessionOfUserValid,
   searchUsers,
   updateUser,
 } from './users.repository.js';
@@ -59,6 +61,8 @@ for (const dialect of await testDialects()) {
           last_connection_at: NOW + 5,
           created_at: NOW,
           updated_at: NOW + 1,
+          sessions_valid_after: NOW + 2,
+          kept_session_id: 'session-1',
         };
         await insertUser(t.storage.db, row);
 
@@ -90,6 +94,8 @@ for (const dialect of await testDialects()) {
           last_connection_at: null,
           created_at: NOW,
           updated_at: NOW,
+          sessions_valid_after: null,
+          kept_session_id: null,
         });
       });
 
@@ -197,6 +203,29 @@ for (const dialect of await testDialects()) {
 
       it('returns 0 for an unknown id', async () => {
         expect(await updateUser(t.storage.db, 'unknown', { firstname: 'Jack' })).toBe(0);
+      });
+    });
+
+    describe('endSessionsBefore and isSessionOfUserValid', () => {
+      it('keeps every session valid until sessions are ended', async () => {
+        await insertUser(t.storage.db, user('u1'));
+        const stored = (await findUserById(t.storage.db, 'u1'))!;
+        expect(stored).toMatchObject({ sessions_valid_after: null, kept_session_id: null });
+        expect(isSessionOfUserValid(stored, 's1', NOW - 1000)).toBe(true);
+      });
+
+      it('ends the sessions opened before the instant, but the kept one, for that user only', async () => {
+        await insertUser(t.storage.db, user('u1'));
+        await insertUser(t.storage.db, user('u2'));
+        await endSessionsBefore(t.storage.db, 'u1', NOW + 10, 'kept');
+
+        const u1 = (await findUserById(t.storage.db, 'u1'))!;
+        expect(u1).toMatchObject({ sessions_valid_after: NOW + 10, kept_session_id: 'kept' });
+        expect(isSessionOfUserValid(u1, 'old', NOW + 9)).toBe(false);
+        expect(isSessionOfUserValid(u1, 'kept', NOW + 9)).toBe(true);
+        expect(isSessionOfUserValid(u1, 'new', NOW + 10)).toBe(true);
+        const u2 = (await findUserById(t.storage.db, 'u2'))!;
+        expect(isSessionOfUserValid(u2, 'old', NOW + 9)).toBe(true);
       });
     });
 

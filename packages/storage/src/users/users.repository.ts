@@ -75,3 +75,30 @@ export async function searchUsers(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/**
+ * Ends every session of the user opened before `now`, but `keptSessionId` (the session that changed
+ * the password); the session check reads these columns.
+ */
+export async function endSessionsBefore(
+  db: Executor,
+  id: string,
+  now: number,
+  keptSessionId: string | null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ sessions_valid_after: now, kept_session_id: keptSessionId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Whether a session opened at `issuedAt` is still valid for the user (not ended by `endSessionsBefore`). */
+export function isSessionOfUserValid(
+  user: Pick<UserRow, 'sessions_valid_after' | 'kept_session_id'>,
+  sessionId: string,
+  issuedAt: number,
+): boolean {
+  if (user.sessions_valid_after === null || user.sessions_valid_after === undefined) return true;
+  return issuedAt >= user.sessions_valid_after || sessionId === user.kept_session_id;
+}

@@ -16,6 +16,10 @@ export interface UserTable {
   last_connection_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Sessions opened before this instant are ended (a password reset or change); null: none. */
+  sessions_valid_after: number | null;
+  /** The one session kept open by `sessions_valid_after`: the one that changed the password. */
+  kept_session_id: string | null;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;

@@ -9,6 +9,8 @@ export interface Session {
   userId: string;
   sessionId: string;
   expiresAt: number;
+  /** When it was opened, in epoch milliseconds of the server's clock (ending sessions compares it). */
+  issuedAt: number;
 }
 
 /** Signs and checks session tokens (HS256 JWT) and the XSRF tokens bound to them. */
@@ -16,12 +18,16 @@ export class SessionTokens {
   constructor(
     private readonly secret: Uint8Array,
     private readonly ttlSeconds: number,
+    /** The clock that `sessions_valid_after` is written with. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   async issue(userId: string): Promise<{ token: string; session: Session }> {
     const sessionId = randomBytes(16).toString('base64url');
     const iat = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({})
+    const issuedAt = this.now();
+    // `sat`: the opening instant in milliseconds (iat has seconds only), on the server's clock.
+    const token = await new SignJWT({ sat: issuedAt })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setJti(sessionId)
@@ -29,7 +35,7 @@ export class SessionTokens {
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.ttlSeconds)
       .sign(this.secret);
-    return { token, session: { userId, sessionId, expiresAt: (iat + this.ttlSeconds) * 1000 } };
+    return { token, session: { userId, sessionId, expiresAt: (iat + this.ttlSeconds) * 1000, issuedAt } };
   }
 
   /** The session of a token, or undefined when it is forged, expired or malformed. */
@@ -40,7 +46,13 @@ export class SessionTokens {
         issuer: 'portico-management',
       });
       if (!payload.sub || !payload.jti || !payload.exp) return undefined;
-      return { userId: payload.sub, sessionId: payload.jti, expiresAt: payload.exp * 1000 };
+      const issuedAt =
+        typeof payload.sat === 'number'
+          ? payload.sat
+          : typeof payload.iat === 'number'
+            ? payload.iat * 1000
+            : 0;
+      return { userId: payload.sub, sessionId: payload.jti, expiresAt: payload.exp * 1000, issuedAt };
     } catch {
       return undefined;
     }

@@ -145,6 +145,8 @@ export class SocialLoginService {
         last_connection_at: now,
         created_at: now,
         updated_at: now,
+        sessions_valid_after: null,
+        kept_session_id: null,
       };
       await insertUser(trx, row);
       await this.audit.record(trx, {

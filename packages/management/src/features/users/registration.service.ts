@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { DomainError, conflict, invalidField } from '@portico/model';
+import { DomainError, invalidField } from '@portico/model';
 import type { Database, UserRow } from '@portico/storage';
 import {
+  endSessionsBefore,
   findToken,
   findUserByEmail,
   findUserById,
@@ -11,6 +12,7 @@ import {
   insertToken,
   insertUser,
   markTokenUsed,
+  supersedeTokens,
   updateUser,
 } from '@portico/storage';
 import type { Kysely } from 'kysely';
@@ -19,6 +21,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import { BCRYPT_ROUNDS } from '../bootstrap/bootstrap.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { MailRateLimit } from './mail-rate-limit.js';
 import { PORTICO_SOURCE, auditedUser, displayName } from './users.mapper.js';
 
 export type TokenAction = 'USER_REGISTRATION' | 'RESET_PASSWORD';
@@ -28,6 +31,11 @@ export const ACCOUNT_TOKEN_TTL_SECONDS = 24 * 3600;
 
 export const REGISTRATION_EXPIRED = 'Your registration is expired!';
 export const PASSWORD_TOKEN_EXPIRED = 'Your token is expired!';
+export const LINK_ALREADY_USED = 'this link was already used, or a newer one was sent';
+
+/** 400 as Gravitee 1.x answers it: the email (the future username) belongs to an account already. */
+export const userAlreadyExists = (email: string) =>
+  new DomainError(400, `A user [${email}] already exists.`, 'USER_ALREADY_EXISTS', { field: 'email' });
 
 export interface NewAccount {
   firstname: string;
@@ -41,6 +49,8 @@ export interface NewAccount {
  * the web page decodes to prefill the form (firstname, lastname, email); each token works once.
  */
 export class RegistrationService {
+  private readonly limits: MailRateLimit;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly secret: Uint8Array,
@@ -49,45 +59,49 @@ export class RegistrationService {
     private readonly audit: AuditService,
     private readonly portalUrl: string,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.limits = new MailRateLimit(now);
+  }
 
-  /** Creates a pending user (or refreshes a pending one) and mails the link to finish the account. */
-  async register(account: NewAccount, actingUserId: string | undefined): Promise<UserRow> {
+  /**
+   * Creates a pending user and mails the link to finish the account. An email that is already an
+   * account's, pending ones included, is refused (400): a second registration never overwrites the
+   * first (an administrator re-sends a lost link with a password reset). Self-registrations give the
+   * client's `address`, limited per address; mails are limited per email (429).
+   */
+  async register(account: NewAccount, actingUserId: string | undefined, address?: string): Promise<UserRow> {
+    if (address !== undefined) this.limits.takeAddress(address);
+    this.limits.assertEmail(account.email);
     const now = this.now();
     const user = await this.db.transaction().execute(async (trx) => {
       const existing = await findUserByEmail(trx, account.email);
       // The email becomes the username: it may already be another account's username.
       const sameUsername = await findUserBySource(trx, PORTICO_SOURCE, account.email);
-      if ((existing && existing.status !== 'PENDING') || (sameUsername && sameUsername.id !== existing?.id)) {
-        throw conflict(`A user [${account.email}] already exists.`, 'USER_ALREADY_EXISTS');
-      }
-      const row: UserRow = existing
-        ? { ...existing, firstname: account.firstname, lastname: account.lastname, updated_at: now }
-        : {
-            id: newId(),
-            source: PORTICO_SOURCE,
-            source_id: account.email,
-            email: account.email,
-            firstname: account.firstname,
-            lastname: account.lastname,
-            password: null,
-            picture: null,
-            status: 'PENDING',
-            login_count: 0,
-            last_connection_at: null,
-            created_at: now,
-            updated_at: now,
-          };
-      if (existing)
-        await updateUser(trx, row.id, { firstname: row.firstname, lastname: row.lastname, updated_at: now });
-      else await insertUser(trx, row);
+      if (existing || sameUsername) throw userAlreadyExists(account.email);
+      const row: UserRow = {
+        id: newId(),
+        source: PORTICO_SOURCE,
+        source_id: account.email,
+        email: account.email,
+        firstname: account.firstname,
+        lastname: account.lastname,
+        password: null,
+        picture: null,
+        status: 'PENDING',
+        login_count: 0,
+        last_connection_at: null,
+        created_at: now,
+        updated_at: now,
+        sessions_valid_after: null,
+        kept_session_id: null,
+      };
+      await insertUser(trx, row);
       await this.audit.record(trx, {
         referenceType: 'ENVIRONMENT',
         referenceId: 'DEFAULT',
         userId: actingUserId ?? row.id,
-        event: existing ? 'USER_UPDATED' : 'USER_CREATED',
+        event: 'USER_CREATED',
         properties: { USER: row.id },
-        before: existing ? auditedUser(existing) : undefined,
         after: auditedUser(row),
       });
       return row;
@@ -95,6 +109,7 @@ export class RegistrationService {
     const token = await this.issueToken(user, 'USER_REGISTRATION');
     const company = await this.settings.value<string>('company.name');
     const link = `${this.portalUrl}/registration/confirm/${token}`;
+    this.limits.recordEmail(account.email);
     await this.mail.send({
       to: [account.email],
       subject: 'User registration',
@@ -121,8 +136,7 @@ export class RegistrationService {
       const user = await findUserById(trx, userId);
       if (!user || user.status !== 'PENDING')
         throw invalidField('token', 'this registration is already finished');
-      if (!(await markTokenUsed(trx, tokenId, this.now())))
-        throw invalidField('token', 'this link was already used');
+      if (!(await markTokenUsed(trx, tokenId, this.now()))) throw invalidField('token', LINK_ALREADY_USED);
       const changes = {
         password: hash,
         firstname: input.firstname,
@@ -145,12 +159,17 @@ export class RegistrationService {
     });
   }
 
-  /** Mails a link to choose a new password (users of the built-in store only). */
+  /**
+   * Mails a link to choose a new password (users of the built-in store only); the links sent before
+   * stop working. Mails are limited per email (429).
+   */
   async requestPasswordReset(user: UserRow, actingUserId: string): Promise<void> {
     if (user.source !== PORTICO_SOURCE)
       throw invalidField('user', 'only users of the built-in user store have a password');
     if (!user.email) throw invalidField('email', 'the user has no email address');
+    this.limits.assertEmail(user.email);
     const token = await this.issueToken(user, 'RESET_PASSWORD');
+    this.limits.recordEmail(user.email);
     await this.audit.record(this.db, {
       referenceType: 'ENVIRONMENT',
       referenceId: 'DEFAULT',
@@ -167,7 +186,10 @@ export class RegistrationService {
     });
   }
 
-  /** Sets a new password with a reset token. */
+  /**
+   * Sets a new password with a reset token: the link and any other of the user's reset links stop
+   * working, and every session of the user ends (whoever knew the old password is signed out).
+   */
   async changePassword(userIdOfRoute: string, input: { token: string; password: string }): Promise<UserRow> {
     const { userId, tokenId } = await this.verifyToken(input.token, 'RESET_PASSWORD');
     if (userId !== userIdOfRoute) throw invalidField('token', 'this link is for another user');
@@ -175,9 +197,11 @@ export class RegistrationService {
     return this.db.transaction().execute(async (trx) => {
       const user = await findUserById(trx, userId);
       if (!user) throw invalidField('token', 'this user no longer exists');
-      if (!(await markTokenUsed(trx, tokenId, this.now())))
-        throw invalidField('token', 'this link was already used');
-      await updateUser(trx, userId, { password: hash, status: 'ACTIVE', updated_at: this.now() });
+      const now = this.now();
+      if (!(await markTokenUsed(trx, tokenId, now))) throw invalidField('token', LINK_ALREADY_USED);
+      await supersedeTokens(trx, userId, 'RESET_PASSWORD', now);
+      await updateUser(trx, userId, { password: hash, status: 'ACTIVE', updated_at: now });
+      await endSessionsBefore(trx, userId, now, null);
       await this.audit.record(trx, {
         referenceType: 'ENVIRONMENT',
         referenceId: 'DEFAULT',
@@ -189,16 +213,21 @@ export class RegistrationService {
     });
   }
 
+  /** A new link's token; the user's earlier unused links of the same kind stop working. */
   async issueToken(user: UserRow, action: TokenAction): Promise<string> {
     const jti = randomBytes(16).toString('base64url');
-    const iat = Math.floor(this.now() / 1000);
-    await insertToken(this.db, {
-      id: jti,
-      type: action,
-      user_id: user.id,
-      expires_at: (iat + ACCOUNT_TOKEN_TTL_SECONDS) * 1000,
-      used_at: null,
-      created_at: this.now(),
+    const now = this.now();
+    const iat = Math.floor(now / 1000);
+    await this.db.transaction().execute(async (trx) => {
+      await supersedeTokens(trx, user.id, action, now);
+      await insertToken(trx, {
+        id: jti,
+        type: action,
+        user_id: user.id,
+        expires_at: (iat + ACCOUNT_TOKEN_TTL_SECONDS) * 1000,
+        used_at: null,
+        created_at: now,
+      });
     });
     return new SignJWT({ action, email: user.email, firstname: user.firstname, lastname: user.lastname })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -21,6 +21,7 @@ const DAY = 24 * 3600 * 1000;
 
 let emails = 0;
 let signIns = 0;
+let registrations = 0;
 const newEmail = (name = 'dev') => `${name}.${++emails}.${Date.now()}@example.test`;
 
 /** The mails sent to one address, oldest first. */
@@ -49,7 +50,13 @@ for (const dialect of await testDialects()) {
     afterAll(() => t?.close());
 
     const register = (email: string, names = { firstname: 'Ada', lastname: 'Lovelace' }) =>
-      call(t.app, undefined, { method: 'POST', url: '/users/registration', payload: { ...names, email } });
+      call(t.app, undefined, {
+        method: 'POST',
+        url: '/users/registration',
+        payload: { ...names, email },
+        // Each from its own address: registrations are limited per address.
+        remoteAddress: `10.8.${Math.floor(++registrations / 250)}.${registrations % 250}`,
+      });
     const finalize = (
       token: string,
       password = 'correct horse',
@@ -179,35 +186,38 @@ for (const dialect of await testDialects()) {
         expect((await finalize(token, 'long enough')).statusCode).toBe(200);
       });
 
-      it('refuses an email of an existing account with 409 and mails nothing', async () => {
+      it('refuses an email of an existing account with 400 and mails nothing', async () => {
         const existing = await createUser(t.db, { email: newEmail('taken') });
         const res = await register(existing.email!);
-        expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual(errorBody(409, `A user [${existing.email}] already exists.`));
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual(errorBody(400, `A user [${existing.email}] already exists.`, 'email'));
         expect(await mailsTo(t, existing.email!)).toEqual([]);
       });
 
-      it('refuses with 409 an email that is already the username of another account', async () => {
+      it('refuses with 400 an email that is already the username of another account', async () => {
         const email = newEmail('username');
         const existing = await createUser(t.db, { username: email, email: newEmail('elsewhere') });
         const res = await register(email);
-        expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual(errorBody(409, `A user [${email}] already exists.`));
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual(errorBody(400, `A user [${email}] already exists.`, 'email'));
         expect((await findUserById(t.db, existing.id))?.status).toBe('ACTIVE');
         expect(await mailsTo(t, email)).toEqual([]);
       });
 
-      it('refreshes a pending registration and mails a new link', async () => {
+      it('never overwrites a pending registration: a second one is refused with 400 and mails nothing', async () => {
         const email = newEmail('twice');
         await register(email, { firstname: 'First', lastname: 'Try' });
         const res = await register(email, { firstname: 'Second', lastname: 'Try' });
-        expect(res.statusCode).toBe(201);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual(errorBody(400, `A user [${email}] already exists.`, 'email'));
         const users = await t.db.selectFrom('users').selectAll().where('email', '=', email).execute();
         expect(users).toHaveLength(1);
-        expect(users[0]!.firstname).toBe('Second');
+        expect(users[0]!.firstname).toBe('First');
         const mails = await mailsTo(t, email);
-        expect(mails).toHaveLength(2);
-        expect(mails[1]!.text).toContain('Hello Second Try');
+        expect(mails).toHaveLength(1);
+        expect(mails[0]!.text).toContain('Hello First Try');
+        // The first link still finishes the account.
+        expect((await finalize(linkToken(mails[0]!, 'registration/confirm'))).statusCode).toBe(200);
       });
 
       it('is refused with 403 when portal.userCreation.enabled is false, storing nothing', async () => {
@@ -403,7 +413,9 @@ for (const dialect of await testDialects()) {
 
         const again = await changePassword(token, 'third password');
         expect(again.statusCode).toBe(400);
-        expect(again.json()).toEqual(invalidFieldBody('token', 'this link was already used'));
+        expect(again.json()).toEqual(
+          invalidFieldBody('token', 'this link was already used, or a newer one was sent'),
+        );
         expect((await signIn(user.source_id, 'new password')).statusCode).toBe(200);
       });
 

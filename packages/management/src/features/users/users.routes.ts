@@ -149,7 +149,7 @@ export function usersRoutes(app: FastifyInstance, deps: UsersRouteDeps): void {
       if (!(await settings.value<boolean>('portal.userCreation.enabled'))) {
         throw new DomainError(403, 'User registration is disabled', 'USER_CREATION_DISABLED');
       }
-      const user = await registration.register(request.body, undefined);
+      const user = await registration.register(request.body, undefined, request.ip);
       return reply.code(201).send(toUserJson(user));
     },
   );
