@@ -121,7 +121,8 @@ export const NewPlan = z.object({
     .trim()
     .min(PLAN_NAME_MIN, PLAN_NAME_TOO_SHORT)
     .max(PLAN_NAME_MAX, PLAN_NAME_TOO_LONG),
-  security: z.string(requiredMessage(PLAN_SECURITY_REQUIRED)).pipe(PlanSecurity),
+  /** Without one, an API-key plan (as Gravitee 1.x). */
+  security: z.string(requiredMessage(PLAN_SECURITY_REQUIRED)).pipe(PlanSecurity).default('API_KEY'),
   status: PlanStatus.pipe(z.enum(['STAGING', 'PUBLISHED'])).optional(),
   description: PlanFields.description,
   validation: PlanFields.validation.default('MANUAL'),
