@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify as toYaml } from 'yaml';
 import { findApiById, findPagesOfReference } from '@portico/storage';
@@ -15,8 +13,6 @@ import {
   errorBody,
   startTestApp,
 } from '../../test-support/index.js';
-import { fetchDocument } from './api-import.service.js';
-import { IMPORT_TIMEOUT, IMPORT_TOO_LARGE, IMPORT_URL_SCHEME } from './apis.errors.js';
 import type { ApiUsers } from './test-support/index.js';
 import { apiUsers, countRows, createApiAs, insertApiPage, uniquePath } from './test-support/index.js';
 
@@ -87,23 +83,12 @@ for (const dialect of await testDialects()) {
   describe(`${dialect}: API import and export`, () => {
     let t: TestApp;
     let u: ApiUsers;
-    let server: Server;
-    let base: string;
-    const served = new Map<string, { type: string; body: string }>();
 
     beforeAll(async () => {
       t = await startTestApp(dialect);
       u = await apiUsers(t);
-      server = createServer((req, res) => {
-        const file = served.get(req.url ?? '');
-        if (!file) return res.writeHead(404).end('missing');
-        res.writeHead(200, { 'content-type': file.type }).end(file.body);
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     });
     afterAll(async () => {
-      await new Promise((resolve) => server?.close(resolve));
       await t?.close();
     });
 
@@ -629,57 +614,6 @@ for (const dialect of await testDialects()) {
 
         expect(res.statusCode).toBe(201);
         expect(res.body).not.toContain('root:');
-      });
-    });
-
-    describe('import from a URL', () => {
-      it('reads the file from an http URL', async () => {
-        served.set('/spec.yaml', { type: 'application/yaml', body: toYaml(swagger2(`/fromurl-${dialect}`)) });
-
-        const res = await importAs(u.publisher.session, '/apis/import/swagger', {
-          type: 'URL',
-          payload: `${base}/spec.yaml`,
-        });
-
-        expect(res.statusCode, res.body).toBe(201);
-        expect(res.json().context_path).toBe(`/fromurl-${dialect}`);
-      });
-
-      it('refuses other schemes, unknown files, and stores nothing', async () => {
-        const before = await countRows(t.db, 'apis');
-
-        const file = await importAs(u.publisher.session, '/apis/import', {
-          type: 'URL',
-          payload: 'file:///etc/passwd',
-        });
-        const missing = await importAs(u.publisher.session, '/apis/import', {
-          type: 'URL',
-          payload: `${base}/nope`,
-        });
-
-        expect(file.json()).toEqual({ http_status: 400, message: IMPORT_URL_SCHEME, field: 'payload' });
-        expect(missing.json().message).toContain('answered 404');
-        expect(await countRows(t.db, 'apis')).toBe(before);
-      });
-
-      it('stops reading past the size limit and after the time limit', async () => {
-        served.set('/big.json', { type: 'application/json', body: 'x'.repeat(2048) });
-        const slow = createServer(() => {
-          // Never answers.
-        });
-        await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-        try {
-          await expect(
-            fetchDocument(`${base}/big.json`, { fetchTimeoutMs: 5000, maxBytes: 1024 }),
-          ).rejects.toThrow(IMPORT_TOO_LARGE(1024));
-          const port = (slow.address() as AddressInfo).port;
-          await expect(
-            fetchDocument(`http://127.0.0.1:${port}/`, { fetchTimeoutMs: 200, maxBytes: 1024 }),
-          ).rejects.toThrow(IMPORT_TIMEOUT(0.2));
-        } finally {
-          slow.closeAllConnections();
-          await new Promise((resolve) => slow.close(resolve));
-        }
       });
     });
 

@@ -41,7 +41,10 @@ export const metadataExists = (key: string) => new ValidationError('key', METADA
 export const metadataNotFound = (key: string) => notFound('Metadata', key);
 
 export const IMPORT_URL_SCHEME = 'Only http and https URLs can be imported.';
-export const IMPORT_TOO_LARGE = (bytes: number) => `The file is larger than ${bytes} bytes.`;
-export const IMPORT_TIMEOUT = (seconds: number) => `The URL did not answer within ${seconds} seconds.`;
-export const IMPORT_FETCH_FAILED = (reason: string) => `The URL could not be read: ${reason}.`;
+export const IMPORT_TOO_LARGE = (bytes: number) =>
+  `The file is larger than the import limit of ${bytes} bytes.`;
+/** The same for every failure (refused address, closed port, timeout, error status): it tells no port apart. */
+export { OUTBOUND_FETCH_FAILED as IMPORT_FETCH_FAILED } from '@portico/outbound';
 export const importRefused = (message: string, field = 'payload') => new ValidationError(field, message);
+export const importTooLarge = (bytes: number) =>
+  new DomainError(413, IMPORT_TOO_LARGE(bytes), 'IMPORT_TOO_LARGE', { field: 'payload' });

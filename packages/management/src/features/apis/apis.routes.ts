@@ -34,7 +34,9 @@ import { assertIfMatch, sendEtag } from '../../http/etag.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { ImportLimits, ImportSource } from './api-import.service.js';
+import { createOutboundPolicy } from '@portico/outbound';
+import type { ImportLimits, ImportSource } from './api-import.source.js';
+import { DEFAULT_IMPORT_LIMITS, importBodyLimit } from './api-import.source.js';
 import { ApiImportService } from './api-import.service.js';
 import { ApiMembersService } from './api-members.service.js';
 import { apiMembersRoutes } from './api-members.routes.js';
@@ -70,6 +72,8 @@ export function createApiServices(deps: Omit<ApiRouteDeps, 'guards'>) {
       audit,
       now: ctx.now,
       ...(deps.importLimits ? { limits: deps.importLimits } : {}),
+      outbound: createOutboundPolicy(ctx.options.outbound),
+      log: ctx.log,
     }),
   };
 }
@@ -287,6 +291,8 @@ export function apisRoutes(
     return { document: object };
   };
   const ImportBody = z.union([z.string().min(1), z.record(z.string(), z.unknown())]);
+  // Files up to the import limit fit in the body; the import then refuses a larger file naming the limit.
+  const bodyLimit = importBodyLimit(deps.importLimits ?? DEFAULT_IMPORT_LIMITS);
 
   r.post(
     '/apis/import',
@@ -296,6 +302,7 @@ export function apisRoutes(
         summary: 'Import an API: our export, a Gravitee 1.x definition, or a Swagger/OpenAPI file',
         body: ImportBody,
       },
+      bodyLimit,
       preHandler: guards.require('management-api-c'),
     },
     async (request, reply) => {
@@ -313,6 +320,7 @@ export function apisRoutes(
         summary: 'Create an API from a Swagger 2.0 or OpenAPI 3 file',
         body: ImportBody,
       },
+      bodyLimit,
       preHandler: guards.require('management-api-c'),
     },
     async (request, reply) => {
@@ -561,6 +569,7 @@ export function apisRoutes(
         params: ApiParams,
         body: ImportBody,
       },
+      bodyLimit,
       preHandler: guards.require('api-definition-u'),
     },
     async (request, reply) => {
