@@ -2,6 +2,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Paths, PolicyStep } from '@portico/model';
 import { IMPORT_INVALID_FILE } from '@portico/model';
 import { importRefused } from './apis.errors.js';
+import { checkExpansion } from './apis.swagger-refs.js';
+import { sampleOf } from './apis.swagger-sample.js';
 
 /**
  * Swagger 2.0 and OpenAPI 3.0/3.1 to an API: name, version, description, context path and endpoint,
@@ -55,55 +57,22 @@ function contextPathFrom(text: string): string {
 /** `/pets/{petId}` -> `/pets/:petId`. */
 export const toPathMapping = (path: string) => path.replace(/\{([^}/]+)\}/g, ':$1');
 
-/** A sample value of a JSON schema: its example, default or first enum value, else built from its type. */
-export function sampleOf(schema: unknown, depth = 0): unknown {
-  if (!schema || typeof schema !== 'object' || depth > 6) return null;
-  const s = schema as Json;
-  if (s.example !== undefined) return s.example;
-  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
-  if (s.default !== undefined) return s.default;
-  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
-  if (Array.isArray(s.allOf)) {
-    return Object.assign(
-      {},
-      ...s.allOf.map((part) => sampleOf(part, depth + 1)).filter((v) => v && typeof v === 'object'),
-    );
-  }
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    if (Array.isArray(s[key]) && s[key].length > 0) return sampleOf(s[key][0], depth + 1);
-  }
-  const type = Array.isArray(s.type)
-    ? (s.type as string[]).find((t) => t !== 'null')
-    : (s.type as string | undefined);
-  if (type === 'object' || (type === undefined && s.properties)) {
-    const properties = (s.properties ?? {}) as Json;
-    return Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, sampleOf(v, depth + 1)]));
-  }
-  if (type === 'array') return [sampleOf(s.items, depth + 1)];
-  if (type === 'integer' || type === 'number') return 0;
-  if (type === 'boolean') return true;
-  if (type === 'string') {
-    switch (s.format) {
-      case 'date-time':
-        return '2026-01-01T00:00:00Z';
-      case 'date':
-        return '2026-01-01';
-      case 'email':
-        return 'user@example.com';
-      case 'uuid':
-        return '3fa85f64-5717-4562-b3fc-2c963f66afa6';
-      case 'uri':
-      case 'url':
-        return 'https://example.com';
-      default:
-        return 'string';
-    }
-  }
-  return null;
+/** Largest example of a document used as it is for a mock; a larger one gives way to a built sample. */
+export const MAX_MOCK_EXAMPLE_BYTES = 64 * 1024;
+/** Mock bodies of one document, all operations together. */
+export const MAX_MOCKS_BYTES = 2 * 1024 * 1024;
+export const SWAGGER_MOCKS_TOO_LARGE = (bytes: number) =>
+  `The mock responses of this document exceed the limit of ${bytes} bytes: import it without mocks.`;
+
+/** The document's own example, unless it is too large to copy into every mock that uses it. */
+function example(value: unknown, schema: unknown, root: Json): unknown {
+  const size = JSON.stringify(value)?.length ?? 0;
+  if (size <= MAX_MOCK_EXAMPLE_BYTES) return value;
+  return schema ? sampleOf(schema, root) : undefined;
 }
 
 /** The status and example body of an operation's first success answer. */
-function exampleResponse(operation: Json, openapi3: boolean): { status: number; body: unknown } {
+function exampleResponse(operation: Json, openapi3: boolean, root: Json): { status: number; body: unknown } {
   const responses = (operation.responses ?? {}) as Json;
   const code =
     Object.keys(responses)
@@ -114,22 +83,24 @@ function exampleResponse(operation: Json, openapi3: boolean): { status: number; 
   if (!response) return { status, body: undefined };
   if (!openapi3) {
     const examples = response.examples as Json | undefined;
-    if (examples?.['application/json'] !== undefined) return { status, body: examples['application/json'] };
-    return { status, body: response.schema ? sampleOf(response.schema) : undefined };
+    if (examples?.['application/json'] !== undefined) {
+      return { status, body: example(examples['application/json'], response.schema, root) };
+    }
+    return { status, body: response.schema ? sampleOf(response.schema, root) : undefined };
   }
   const content = (response.content ?? {}) as Record<string, Json>;
   const media = content['application/json'] ?? Object.values(content)[0];
   if (!media) return { status, body: undefined };
-  if (media.example !== undefined) return { status, body: media.example };
+  if (media.example !== undefined) return { status, body: example(media.example, media.schema, root) };
   const examples = media.examples as Record<string, Json> | undefined;
   const first = examples ? Object.values(examples)[0] : undefined;
-  if (first?.value !== undefined) return { status, body: first.value };
-  return { status, body: media.schema ? sampleOf(media.schema) : undefined };
+  if (first?.value !== undefined) return { status, body: example(first.value, media.schema, root) };
+  return { status, body: media.schema ? sampleOf(media.schema, root) : undefined };
 }
 
 /** The mock policy step of one operation: it answers the example without calling the backend. */
-function mockStep(method: string, path: string, operation: Json, openapi3: boolean): PolicyStep {
-  const { status, body } = exampleResponse(operation, openapi3);
+function mockStep(method: string, path: string, operation: Json, openapi3: boolean, root: Json): PolicyStep {
+  const { status, body } = exampleResponse(operation, openapi3, root);
   const content = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body, null, 2);
   return {
     methods: [method.toUpperCase() as NonNullable<PolicyStep['methods']>[number]],
@@ -176,6 +147,7 @@ export async function readSwagger(doc: Json, options: SwaggerOptions): Promise<S
   if ('swaggerVersion' in doc && !('swagger' in doc) && !('openapi' in doc)) {
     throw importRefused(`${IMPORT_INVALID_FILE} Swagger 1.x is not supported.`);
   }
+  checkExpansion(doc);
   let api: Json;
   try {
     api = (await SwaggerParser.validate(structuredClone(doc) as never, {
@@ -194,6 +166,7 @@ export async function readSwagger(doc: Json, options: SwaggerOptions): Promise<S
   const contextPath = contextPathFrom(server.path ?? title);
   const pathMappings: string[] = [];
   const paths: Paths = { '/': [] };
+  let mocksBytes = 0;
   for (const [path, item] of Object.entries((api.paths ?? {}) as Record<string, Json>)) {
     const mapping = toPathMapping(path);
     if (options.withPathMapping && !pathMappings.includes(mapping)) pathMappings.push(mapping);
@@ -202,7 +175,11 @@ export async function readSwagger(doc: Json, options: SwaggerOptions): Promise<S
     if (options.withPolicyMocks) {
       for (const method of OPERATIONS) {
         const operation = item?.[method] as Json | undefined;
-        if (operation) steps.push(mockStep(method, path, operation, openapi3));
+        if (!operation) continue;
+        const step = mockStep(method, path, operation, openapi3, api);
+        mocksBytes += JSON.stringify(step).length;
+        if (mocksBytes > MAX_MOCKS_BYTES) throw importRefused(SWAGGER_MOCKS_TOO_LARGE(MAX_MOCKS_BYTES));
+        steps.push(step);
       }
     }
     paths[mapping] = steps;
