@@ -5,7 +5,7 @@ import { REPO_ROOT } from './portico';
 
 /** Signs in through the login page (the page must show it). */
 export async function signInOnPage(page: Page, username: string, password: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Username' }).fill(username);
+  await page.getByRole('textbox', { name: 'Username or email' }).fill(username);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
 }

@@ -312,9 +312,10 @@ function Confirmation({
                 t('apis.wizard.plan.rateLimit'),
                 plan.rateLimit
                   ? t('apis.wizard.confirmation.limit', {
-                      limit: plan.rateLimit.limit,
-                      time: plan.rateLimit.periodTime,
-                      unit: t(`apis.units.${plan.rateLimit.periodTimeUnit}`),
+                      count: plan.rateLimit.limit,
+                      period: t(`common.period.${plan.rateLimit.periodTimeUnit}`, {
+                        count: plan.rateLimit.periodTime,
+                      }),
                     })
                   : '—',
               ],
@@ -322,9 +323,10 @@ function Confirmation({
                 t('apis.wizard.plan.quota'),
                 plan.quota
                   ? t('apis.wizard.confirmation.limit', {
-                      limit: plan.quota.limit,
-                      time: plan.quota.periodTime,
-                      unit: t(`apis.units.${plan.quota.periodTimeUnit}`),
+                      count: plan.quota.limit,
+                      period: t(`common.period.${plan.quota.periodTimeUnit}`, {
+                        count: plan.quota.periodTime,
+                      }),
                     })
                   : '—',
               ],

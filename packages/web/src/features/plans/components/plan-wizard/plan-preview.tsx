@@ -7,6 +7,9 @@ import type { PlanFormValues } from './plan-form';
 import { RESTRICTION_LABELS } from './restrictions-step';
 import classes from './plan-wizard.module.css';
 
+/** The time units of rate limits and quotas, each a plural key of `common.period`. */
+type PeriodUnit = 'SECONDS' | 'MINUTES' | 'HOURS' | 'DAYS' | 'WEEKS' | 'MONTHS';
+
 interface Limit {
   limit?: number;
   periodTime?: number;
@@ -34,10 +37,9 @@ export function PlanPreview({
     const limit = (configuration[policy === 'rate-limit' ? 'rate' : 'quota'] ?? {}) as Limit;
     if (limit.limit === undefined) return t('plans.preview.notSet');
     return t('plans.preview.limit', {
-      limit: limit.limit,
-      time: limit.periodTime ?? 1,
-      unit: limit.periodTimeUnit
-        ? t(`schemaForm.values.${limit.periodTimeUnit}` as 'schemaForm.values.SECONDS')
+      count: limit.limit,
+      period: limit.periodTimeUnit
+        ? t(`common.period.${limit.periodTimeUnit as PeriodUnit}`, { count: limit.periodTime ?? 1 })
         : '',
     });
   };
