@@ -148,8 +148,8 @@ describe('plans and subscriptions in the console', () => {
       .click();
     const quota = main(page).getByRole('group', { name: 'Quota' });
     await quota.getByRole('textbox', { name: 'Limit' }).fill('1000');
-    await preview.getByText('Rate limiting: 10 calls per 1 seconds').waitFor();
-    await preview.getByText('Quota: 1000 calls per 1 months').waitFor();
+    await preview.getByText('Rate limiting: 10 calls per 1 second').waitFor();
+    await preview.getByText('Quota: 1000 calls per 1 month').waitFor();
     await screenshot(page, 'plan-wizard-restrictions');
     await main(page).getByRole('button', { name: 'Next' }).click();
 
@@ -251,7 +251,7 @@ describe('plans and subscriptions in the console', () => {
     await dialog(page).getByRole('textbox', { name: 'Message to the subscriber' }).fill('Welcome aboard');
     await dialog(page).getByRole('button', { name: 'Accept' }).click();
     await toast(page, 'The subscription has been accepted').waitFor();
-    await main(page).getByText('Congratulations, you did all your tasks !').waitFor();
+    await main(page).getByText('Congratulations, you have done all your tasks!').waitFor();
     await screenshot(page, 'tasks-done');
 
     // The key, from the subscription's detail.
