@@ -42,6 +42,14 @@ export const ConfigFile = z.strictObject({
     })
     .optional(),
   smtp: z.strictObject({ url: z.string().optional() }).optional(),
+  /** Timeouts of the gateway and management servers towards slow clients. */
+  http: z
+    .strictObject({
+      headersTimeoutMs: z.number().int().min(1).optional(),
+      requestTimeoutMs: z.number().int().min(1).optional(),
+      keepAliveTimeoutMs: z.number().int().min(1).optional(),
+    })
+    .optional(),
   outbound: z
     .strictObject({
       allowPrivate: z.boolean().optional(),
@@ -83,6 +91,8 @@ export interface PorticoConfig {
   /** Reverse proxies whose X-Forwarded-For gives the client's address to the management API. */
   trustedProxies: string[];
   smtpUrl: string | undefined;
+  /** Header, request and keep-alive timeouts of the gateway and management servers (ms). */
+  httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Server-side requests to user-given URLs: also reach private addresses, and the hosts/ranges always allowed. */
   outbound: { allowPrivate: boolean; allowed: string[] };
   logLevel: string;
@@ -99,6 +109,37 @@ function port(name: string, value: string | undefined): number | undefined {
 }
 
 const nonEmpty = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
+
+function milliseconds(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a number of milliseconds, not "${value}"`);
+  return n;
+}
+
+function httpTimeouts(env: NodeJS.ProcessEnv, file: z.infer<typeof ConfigFile>['http']) {
+  const timeouts = {
+    headersMs:
+      milliseconds('PORTICO_HTTP_HEADERS_TIMEOUT_MS', env.PORTICO_HTTP_HEADERS_TIMEOUT_MS) ??
+      file?.headersTimeoutMs ??
+      10_000,
+    requestMs:
+      milliseconds('PORTICO_HTTP_REQUEST_TIMEOUT_MS', env.PORTICO_HTTP_REQUEST_TIMEOUT_MS) ??
+      file?.requestTimeoutMs ??
+      30_000,
+    keepAliveMs:
+      milliseconds('PORTICO_HTTP_KEEP_ALIVE_TIMEOUT_MS', env.PORTICO_HTTP_KEEP_ALIVE_TIMEOUT_MS) ??
+      file?.keepAliveTimeoutMs ??
+      65_000,
+  };
+  // Node refuses a header timeout longer than the request timeout.
+  if (timeouts.headersMs > timeouts.requestMs)
+    throw new Error(
+      `The headers timeout (${timeouts.headersMs} ms) must not exceed the request timeout (${timeouts.requestMs} ms)`,
+    );
+  return timeouts;
+}
 
 /** Reads portico.yml (if any) and the environment; throws with a clear message on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): PorticoConfig {
@@ -173,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       fromFile.management?.trustedProxies ??
       [],
     smtpUrl: nonEmpty(env.PORTICO_SMTP_URL) ?? fromFile.smtp?.url,
+    httpTimeouts: httpTimeouts(env, fromFile.http),
     outbound: {
       allowPrivate: env.PORTICO_OUTBOUND_ALLOW_PRIVATE
         ? env.PORTICO_OUTBOUND_ALLOW_PRIVATE === 'true'

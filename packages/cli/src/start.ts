@@ -44,6 +44,7 @@ export async function startComponents(
         storage,
         bus,
         logger,
+        timeouts: config.httpTimeouts,
         options: {
           jwtSecret: config.jwtSecret,
           sessionTtlSeconds: config.sessionTtlSeconds,
@@ -79,6 +80,7 @@ export async function startComponents(
         apiKeyHeader: config.apiKeyHeader,
         apiKeyQueryParam: config.apiKeyQueryParam,
         syncIntervalMs: 5000,
+        timeouts: config.httpTimeouts,
         version: VERSION,
         log,
       });

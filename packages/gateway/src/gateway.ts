@@ -40,7 +40,39 @@ export interface GatewayOptions {
   reconcileIntervalMs?: number;
   version: string;
   reporter?: Partial<ReporterOptions>;
+  /** Slow clients: how long the server waits for a request's headers, for the whole request, and keeps an idle connection. */
+  timeouts?: ServerTimeouts;
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+}
+
+/** Timeouts of the server towards its clients, in milliseconds. */
+export interface ServerTimeouts {
+  /** Until the request's headers are in. */
+  headersMs: number;
+  /** Until the whole request (headers and body) is in; the backend's time to answer is not counted. */
+  requestMs: number;
+  /** An idle connection is kept this long between requests. */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 65_000,
+};
+
+/**
+ * Node's options for these timeouts. Node checks the header and request timeouts every
+ * connectionsCheckingInterval (30 s by default): checked often enough that a timeout holds within
+ * about a quarter of its length.
+ */
+export function httpServerTimeouts(t: ServerTimeouts) {
+  return {
+    headersTimeout: t.headersMs,
+    requestTimeout: t.requestMs,
+    keepAliveTimeout: t.keepAliveMs,
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(t.headersMs / 4))),
+  };
 }
 
 export const DEFAULT_GATEWAY_OPTIONS = {
@@ -115,7 +147,7 @@ export async function startGateway(
         `${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       ),
   });
-  const server = http.createServer({ keepAliveTimeout: 65_000, requestTimeout: 0 }, handler);
+  const server = http.createServer(httpServerTimeouts(options.timeouts ?? DEFAULT_SERVER_TIMEOUTS), handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

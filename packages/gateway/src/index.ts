@@ -1,5 +1,10 @@
-export { startGateway, DEFAULT_GATEWAY_OPTIONS } from './gateway.js';
-export type { GatewayOptions, RunningGateway } from './gateway.js';
+export {
+  startGateway,
+  DEFAULT_GATEWAY_OPTIONS,
+  DEFAULT_SERVER_TIMEOUTS,
+  httpServerTimeouts,
+} from './gateway.js';
+export type { GatewayOptions, RunningGateway, ServerTimeouts } from './gateway.js';
 export { POLICIES, describePolicy, validatePolicyConfiguration } from './policies/registry.js';
 export type { PolicyDescription } from './policies/registry.js';
 export { conditionError } from './expressions/cel.js';

@@ -4,6 +4,8 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { DEFAULT_SERVER_TIMEOUTS, httpServerTimeouts } from '@portico/gateway';
+import type { ServerTimeouts } from '@portico/gateway';
 import type { EventBus, Storage } from '@portico/storage';
 import type { AppContext, ManagementOptions } from './context.js';
 import { DEFAULT_OPTIONS } from './context.js';
@@ -59,6 +61,8 @@ export interface BuildOptions {
   bus: EventBus;
   options?: Partial<ManagementOptions>;
   logger?: FastifyServerOptions['logger'];
+  /** Slow clients: header, request and keep-alive timeouts of the server (10 s, 30 s, 65 s by default). */
+  timeouts?: ServerTimeouts;
   now?: () => number;
 }
 
@@ -68,7 +72,12 @@ export interface BuildOptions {
  */
 export async function buildManagementApp(build: BuildOptions): Promise<ManagementApp> {
   const options: ManagementOptions = { ...DEFAULT_OPTIONS, ...build.options };
+  const timeouts = httpServerTimeouts(build.timeouts ?? DEFAULT_SERVER_TIMEOUTS);
   const app = Fastify({
+    // Slow clients cannot hold connections: Fastify sets these two on the server, `http` the others.
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    http: timeouts,
     logger: build.logger ?? false,
     // The client's address (login throttle): the connection's, or behind trusted proxies X-Forwarded-For's.
     trustProxy: options.trustedProxies.length > 0 ? options.trustedProxies : false,
