@@ -224,22 +224,30 @@ describe('plans and subscriptions in the console', () => {
     await main(page).getByRole('heading', { name: 'Mobile app' }).waitFor();
     await screenshot(page, 'application-general');
 
-    // Subscribed from the API's subscriptions.
+    // Subscribed from the API's subscriptions: the API's publisher's subscription is accepted at once.
+    await api('POST', 'applications', { name: 'Kiosk app', description: 'The shop in stores' });
     await page.goto(`${portico.webUrl}/management/apis/${apiId}/subscriptions`);
     await main(page).getByText('There is no subscription to show').waitFor();
     await main(page).getByRole('button', { name: 'Add a subscription' }).click();
-    await dialog(page).getByRole('combobox', { name: 'Application' }).fill('Mobile');
-    await page.getByRole('option', { name: /Mobile app/ }).click();
+    await dialog(page).getByRole('combobox', { name: 'Application' }).fill('Kiosk');
+    await page.getByRole('option', { name: /Kiosk app/ }).click();
     await dialog(page)
       .getByRole('radio', { name: /Gold plan/ })
       .check();
     await screenshot(page, 'subscription-add');
     await dialog(page).getByRole('button', { name: 'Subscribe' }).click();
     await toast(page, 'A new subscription has been created').waitFor();
-    await main(page).getByRole('heading', { name: 'Mobile app on Gold plan' }).waitFor();
-    await main(page).getByText('Pending', { exact: true }).waitFor();
+    await main(page).getByRole('heading', { name: 'Kiosk app on Gold plan' }).waitFor();
+    await main(page).getByText('Accepted', { exact: true }).waitFor();
 
-    // Accepted from My Tasks; the avatar's badge counts it.
+    // The application's side asks for one: pending, accepted from My Tasks; the avatar's badge counts it.
+    const mobile = (await api<{ id: string; name: string }[]>('GET', 'applications')).find(
+      (a) => a.name === 'Mobile app',
+    )!;
+    const gold = (await api<{ id: string; name: string }[]>('GET', `apis/${apiId}/plans`)).find(
+      (p) => p.name === 'Gold plan',
+    )!;
+    await api('POST', `applications/${mobile.id}/subscriptions?plan=${gold.id}`);
     await page.goto(`${portico.webUrl}/management/apis/${apiId}/subscriptions`);
     await page.getByRole('banner').getByLabel('Tasks waiting: 1').waitFor();
     await userMenu(page).click();

@@ -141,14 +141,15 @@ for (const dialect of await testDialects()) {
         true,
       );
 
-      // The developer's side: an application, subscribed, accepted.
+      // The developer's side: an application, subscribed (through the application: the API's publisher
+      // would accept at once), accepted.
       const application = await api<{ id: string }>('POST', '/applications', {
         name: 'Forecast app',
         description: 'Shows the weather',
       });
       const subscription = await api<{ id: string; status: string }>(
         'POST',
-        `/apis/${apiId}/subscriptions?plan=${plan.id}&application=${application.id}`,
+        `/applications/${application.id}/subscriptions?plan=${plan.id}`,
         { request: 'Please' },
       );
       expect(subscription.status).toBe('PENDING');

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   findApiKey,
   findApiKeysOfSubscription,
+  findNotificationsOfUser,
+  findRecentMails,
   findSubscriptionById,
   findSubscriptions,
 } from '@portico/storage';
@@ -74,10 +76,11 @@ for (const dialect of await testDialects()) {
       expect(res.statusCode, res.body).toBe(201);
       return res.json<{ id: string }>().id;
     };
+    /** The application's owner asks for a subscription (pending on a plan with manual validation). */
     const subscribe = async (planId = plan, application?: string) => {
       const res = await call(t.app, publisher(), {
         method: 'POST',
-        url: `/apis/${apiId}/subscriptions?plan=${planId}&application=${application ?? (await newApplication())}`,
+        url: `/applications/${application ?? (await newApplication())}/subscriptions?plan=${planId}`,
         payload: { request: 'Let me in' },
       });
       expect(res.statusCode, res.body).toBe(201);
@@ -137,8 +140,8 @@ for (const dialect of await testDialects()) {
     });
 
     describe('POST apis/{id}/subscriptions?plan=&application=', () => {
-      it('subscribes an application and answers the subscription with its id', async () => {
-        const application = await newApplication(publisher(), 'Subscriber');
+      it("subscribes an application, accepted at once by the API's publisher on a manual plan, key issued", async () => {
+        const application = await newApplication(reviewer.session, 'Subscriber');
         const res = await call(t.app, publisher(), {
           method: 'POST',
           url: `/apis/${apiId}/subscriptions?plan=${plan}&application=${application}`,
@@ -147,13 +150,34 @@ for (const dialect of await testDialects()) {
         expect(res.statusCode).toBe(201);
         expect(res.json()).toMatchObject({
           id: expect.any(String),
-          status: 'PENDING',
+          status: 'ACCEPTED',
           request: 'Hello',
           plan: { id: plan, name: 'Manual plan', security: 'API_KEY' },
           application: { id: application, name: 'Subscriber', owner: { displayName: expect.any(String) } },
           api: { id: apiId },
           subscribed_by: { id: u.publisher.user.id },
+          processed_by: { id: u.publisher.user.id },
         });
+        const id = res.json<SubscriptionJson>().id;
+        const stored = await findSubscriptionById(t.db, id);
+        expect(stored).toMatchObject({ status: 'ACCEPTED', processed_by: u.publisher.user.id });
+        expect(stored?.starting_at).toEqual(expect.any(Number));
+        const keys = await findApiKeysOfSubscription(t.db, id);
+        expect(keys).toHaveLength(1);
+        expect(keys[0]).toMatchObject({ revoked: 0 });
+        const seen = await call(t.app, reviewer.session, {
+          method: 'GET',
+          url: `/applications/${application}/subscriptions/${id}`,
+        });
+        expect(seen.json()).toMatchObject({ status: 'ACCEPTED' });
+        const notified = await findNotificationsOfUser(t.db, reviewer.user.id, { offset: 0, limit: 100 });
+        expect(notified.rows.map((n) => n.title)).toContain('Subscription accepted');
+        const mails = await findRecentMails(t.db, 100);
+        expect(
+          mails.some(
+            (m) => m.recipients.includes(reviewer.user.email!) && m.subject.includes('Subscription accepted'),
+          ),
+        ).toBe(true);
       });
 
       it('refuses a second subscription of the application to the plan, and a key-less plan', async () => {

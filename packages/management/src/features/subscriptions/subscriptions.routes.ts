@@ -130,7 +130,7 @@ export function subscriptionsRoutes(app: FastifyInstance, deps: SubscriptionRout
       schema: {
         tags,
         summary:
-          'Subscribe an application to a published plan of the API (accepted at once with auto validation)',
+          "Subscribe an application to a published plan of the API: the API's publisher accepts it at once",
         params: ApiParams,
         querystring: z.object({ plan: z.string().min(1), application: z.string().min(1) }),
         body: RequestBody,
@@ -144,6 +144,7 @@ export function subscriptionsRoutes(app: FastifyInstance, deps: SubscriptionRout
         planId: request.query.plan,
         applicationId: request.query.application,
         request: request.body?.request ?? undefined,
+        acceptAtOnce: true,
       });
       return reply.code(201).send(await subscriptions.detail(created));
     },

@@ -83,6 +83,11 @@ export interface NewSubscription {
   /** Set when the call names the API (`POST apis/{id}/subscriptions`): the plan must be one of its plans. */
   apiId?: string | undefined;
   request?: string | undefined;
+  /**
+   * The API's publisher subscribes the application (`POST apis/{id}/subscriptions`): accepted at once, by
+   * them, whatever the plan's validation (as Gravitee 1.x).
+   */
+  acceptAtOnce?: boolean;
 }
 
 export interface SubscriptionListQuery extends SubscriptionFilter {
@@ -177,7 +182,7 @@ export class SubscriptionService {
    * `POST applications/{id}/subscriptions?plan=`). The plan must be published and not key-less; the
    * application may hold one pending, accepted or paused subscription per plan and, for OAuth2 and JWT
    * plans, needs a client id and may hold only one such subscription per API. A plan with automatic
-   * validation accepts at once (and issues the key).
+   * validation accepts at once (and issues the key), as does a subscription made by the API's publisher.
    */
   async subscribe(actor: UserRow, input: NewSubscription): Promise<SubscriptionRow> {
     const after = new AfterCommit();
@@ -236,13 +241,14 @@ export class SubscriptionService {
         s,
         subscriptionChange(undefined, s),
       );
-      if (plan.validation === 'AUTO') {
+      if (plan.validation === 'AUTO' || input.acceptAtOnce) {
+        const processedBy = plan.validation === 'AUTO' ? null : actor.id;
         s = await this.accepted(
           trx,
           actor,
           s,
           plan,
-          { startingAt: now, endingAt: null, reason: null, processedBy: null },
+          { startingAt: now, endingAt: null, reason: null, processedBy },
           after,
         );
       } else {
