@@ -45,7 +45,10 @@ export interface MemberJson {
   updated_at: number;
 }
 
-/** `POST .../members`, `POST .../members/transfer_ownership`: the user by id, or by username. */
+/**
+ * `POST .../members`, `POST .../members/transfer_ownership`: the user by `id`, or by `reference` (the
+ * user's id as `search/users` gives it, or their username).
+ */
 export interface MemberInput {
   id?: string | undefined;
   reference?: string | undefined;
@@ -153,11 +156,13 @@ export class MembersService {
     return [...members, ...inherited];
   }
 
+  /** The user named by id, or by reference: the id `search/users` gives, or a username. */
   private async findUser(input: MemberInput): Promise<UserRow> {
     const user = input.id
       ? await findUserById(this.db, input.id)
       : input.reference
-        ? await findUserBySource(this.db, 'portico', input.reference)
+        ? ((await findUserById(this.db, input.reference)) ??
+          (await findUserBySource(this.db, 'portico', input.reference)))
         : undefined;
     if (!user) {
       if (!input.id && !input.reference) throw new ValidationError('id', 'A user is required.');
