@@ -11,6 +11,7 @@ import {
   isSessionOfUserValid,
   searchUsers,
   updateUser,
+  updateUserColumns,
 } from './users.repository.js';
 import type { NewUserRow } from './users.table.js';
 
@@ -226,6 +227,29 @@ for (const dialect of await testDialects()) {
         expect(isSessionOfUserValid(u1, 'new', NOW + 10)).toBe(true);
         const u2 = (await findUserById(t.storage.db, 'u2'))!;
         expect(isSessionOfUserValid(u2, 'old', NOW + 9)).toBe(true);
+      });
+    });
+
+    describe('updateUserColumns', () => {
+      it('changes only the given columns, so that two changes made from the same read both land', async () => {
+        await insertUser(t.storage.db, user('u1', { firstname: 'Old', lastname: 'Name' }));
+        expect(await updateUserColumns(t.storage.db, 'u1', { firstname: 'New' }, NOW + 10)).toBe(1);
+        expect(await updateUserColumns(t.storage.db, 'u1', { lastname: 'Surname' }, NOW + 5)).toBe(1);
+        expect(await findUserById(t.storage.db, 'u1')).toMatchObject({
+          firstname: 'New',
+          lastname: 'Surname',
+          updated_at: NOW + 11, // never backwards: one past the later change
+        });
+      });
+
+      it('with an expected version, changes nothing once the row moved on', async () => {
+        await insertUser(t.storage.db, user('u1', { firstname: 'Old' }));
+        expect(await updateUserColumns(t.storage.db, 'u1', { firstname: 'First' }, NOW + 1, NOW)).toBe(1);
+        expect(await updateUserColumns(t.storage.db, 'u1', { firstname: 'Stale' }, NOW + 2, NOW)).toBe(0);
+        expect(await findUserById(t.storage.db, 'u1')).toMatchObject({
+          firstname: 'First',
+          updated_at: NOW + 1,
+        });
       });
     });
 

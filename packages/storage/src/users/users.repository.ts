@@ -102,3 +102,28 @@ export function isSessionOfUserValid(
   if (user.sessions_valid_after === null || user.sessions_valid_after === undefined) return true;
   return issuedAt >= user.sessions_valid_after || sessionId === user.kept_session_id;
 }
+
+/**
+ * Changes the given columns only, in one statement, and moves `updated_at` forward (to `now`, or one
+ * past the stored value when that is later), so that two concurrent changes of different columns both
+ * land. With `expectedUpdatedAt`, changes nothing unless the row is still at that version (If-Match).
+ * Returns the number of rows changed (0: unknown user or stale version).
+ */
+export async function updateUserColumns(
+  db: Executor,
+  id: string,
+  changes: Omit<UserRowUpdate, 'id' | 'updated_at'>,
+  now: number,
+  expectedUpdatedAt?: number,
+): Promise<number> {
+  let query = db
+    .updateTable('users')
+    .set({
+      ...changes,
+      updated_at: sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end`,
+    })
+    .where('id', '=', id);
+  if (expectedUpdatedAt !== undefined) query = query.where('updated_at', '=', expectedUpdatedAt);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

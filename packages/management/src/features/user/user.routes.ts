@@ -155,7 +155,8 @@ export function userRoutes(
     {
       schema: {
         tags: ['User'],
-        summary: 'Update the own profile (names, email, picture)',
+        summary:
+          'Update the own profile (names, email, picture): only the fields that differ are written; If-Match: 412 when stale',
         body: ProfileBody,
       },
       preHandler: requireUser,
@@ -163,7 +164,9 @@ export function userRoutes(
     async (request, reply) => {
       const user = currentUser(request);
       assertIfMatch(request, etagOf(user.updated_at));
-      const updated = await users.updateProfile(user, request.body);
+      // With If-Match, the write itself checks that nobody changed the user since (412 otherwise).
+      const expectedVersion = request.headers['if-match'] !== undefined ? user.updated_at : undefined;
+      const updated = await users.updateProfile(user, request.body, expectedVersion);
       const { json } = await userWithAccess(updated.id);
       sendEtag(reply, etagOf(updated.updated_at));
       return json;

@@ -1,5 +1,5 @@
 import bcrypt from 'bcryptjs';
-import { invalidField, notFound, wrongCredentials, tooManyLoginAttempts } from '@portico/model';
+import { invalidField, notFound, staleEtag, tooManyLoginAttempts, wrongCredentials } from '@portico/model';
 import type { Database, UserRow } from '@portico/storage';
 import {
   findAllTags,
@@ -8,6 +8,7 @@ import {
   findUserById,
   findUserBySource,
   updateUser,
+  updateUserColumns,
 } from '@portico/storage';
 import type { Kysely } from 'kysely';
 import type { AuditService } from '../audit/audit.service.js';
@@ -73,8 +74,13 @@ export class UserService {
     return { ...user, login_count: user.login_count + 1, last_connection_at: now };
   }
 
-  /** Updates the user's own profile; the username cannot change. */
-  async updateProfile(user: UserRow, changes: ProfileChanges): Promise<UserRow> {
+  /**
+   * Updates the user's own profile; the username cannot change. Only the fields that differ from
+   * `user` (the version the caller read) are written, in one statement, so a concurrent change of
+   * other fields is kept. With `expectedVersion` (the request's If-Match), a change made meanwhile
+   * answers 412 and nothing is written.
+   */
+  async updateProfile(user: UserRow, changes: ProfileChanges, expectedVersion?: number): Promise<UserRow> {
     if (changes.username !== undefined && changes.username !== user.source_id) {
       throw invalidField('username', 'the username can not be changed');
     }
@@ -89,15 +95,25 @@ export class UserService {
         : changes.picture === null
           ? null
           : validatePicture('picture', changes.picture);
+    const differs = <K extends 'firstname' | 'lastname' | 'email' | 'picture'>(
+      key: K,
+      value: UserRow[K] | undefined,
+    ) => (value !== undefined && value !== user[key] ? { [key]: value } : {});
     const update = {
-      ...(changes.firstname !== undefined ? { firstname: changes.firstname } : {}),
-      ...(changes.lastname !== undefined ? { lastname: changes.lastname } : {}),
-      ...(changes.email !== undefined ? { email: changes.email } : {}),
-      ...(picture !== undefined ? { picture } : {}),
-      updated_at: Math.max(this.now(), user.updated_at + 1),
+      ...differs('firstname', changes.firstname),
+      ...differs('lastname', changes.lastname),
+      ...differs('email', changes.email),
+      ...differs('picture', picture),
     };
+    if (Object.keys(update).length === 0) {
+      if (expectedVersion !== undefined && expectedVersion !== user.updated_at) throw staleEtag();
+      return user;
+    }
     return this.db.transaction().execute(async (trx) => {
-      await updateUser(trx, user.id, update);
+      if ((await updateUserColumns(trx, user.id, update, this.now(), expectedVersion)) === 0) {
+        if (expectedVersion !== undefined) throw staleEtag();
+        throw notFound('User', user.id);
+      }
       const after = await findUserById(trx, user.id);
       if (!after) throw notFound('User', user.id);
       await this.audit.record(trx, {
