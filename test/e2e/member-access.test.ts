@@ -171,6 +171,11 @@ describe('API screens for users who are not administrators', () => {
         .getByRole('button', { name: /Delete/ })
         .count(),
     ).toBe(0);
+    // Labels in the normal font; only the code-like value (the context path) in the monospace one.
+    const font = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => getComputedStyle(element).fontFamily);
+    expect(await font(main(page).locator('label', { hasText: 'Context path' }))).not.toMatch(/mono/i);
+    expect(await font(main(page).getByRole('textbox', { name: 'Context path' }))).toMatch(/mono/i);
     await settle(page);
     await screenshot(page, 'member-user-general');
 

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import type { JsonObject, JsonSchema } from './schema';
 import { humanize, kindOf, resolve, setAt, validate } from './schema';
+import { CODE_INPUT_STYLES } from '../code-input';
 
 type Path = (string | number)[];
 
@@ -294,7 +295,7 @@ function SchemaField({
           {...common}
           autosize
           minRows={2}
-          ff="monospace"
+          styles={CODE_INPUT_STYLES}
           defaultValue={value === undefined ? '' : JSON.stringify(value, null, 2)}
           onBlur={(event) => {
             context.touch(path);

@@ -29,6 +29,7 @@ import type { WizardPage } from '../../api/create-api';
 import type { PlanStepValues } from '../../rules';
 import { gatewayStepSchema, generalStepSchema, pageNameOf, pageTypeOf, planStepSchema } from '../../rules';
 import { FileDrop } from '../file-drop';
+import { CODE_INPUT_STYLES } from '../../../../shared/ui/code-input';
 
 export type GeneralValues = z.input<typeof generalStepSchema>;
 export type GatewayValues = z.input<typeof gatewayStepSchema>;
@@ -150,7 +151,7 @@ export function GeneralStep({
           description={t('apis.wizard.general.contextPathHint')}
           placeholder="/my-api"
           withAsterisk
-          ff="monospace"
+          styles={CODE_INPUT_STYLES}
           {...translatedInput(form.getInputProps('context_path'), t)}
         />
       </StepFrame>
@@ -323,7 +324,7 @@ export function PlanStep({
                 <TextInput
                   label={t('apis.wizard.plan.pattern')}
                   placeholder="/orders/**"
-                  ff="monospace"
+                  styles={CODE_INPUT_STYLES}
                   flex={1}
                   {...form.getInputProps(`paths.${index}.pattern`)}
                 />

@@ -38,6 +38,7 @@ import {
 import { ConfirmDialog, ConfirmText } from '../../../../shared/ui/confirm-dialog';
 import { HTTP_METHODS } from '../create/wizard-steps';
 import { ApiPictureField } from './api-picture-field';
+import { CODE_INPUT_STYLES } from '../../../../shared/ui/code-input';
 
 const LOAD_BALANCING = ['ROUND_ROBIN', 'RANDOM', 'WEIGHTED_ROUND_ROBIN', 'WEIGHTED_RANDOM'] as const;
 const LOGGING = ['NONE', 'CLIENT', 'PROXY', 'CLIENT_PROXY'] as const;
@@ -263,7 +264,7 @@ export function GeneralForm({
               />
               <TextInput
                 label={t('apis.fields.contextPath')}
-                ff="monospace"
+                styles={CODE_INPUT_STYLES}
                 readOnly={readOnly || !canEditContextPath}
                 description={canEditContextPath ? undefined : t('apis.general.contextPathOwnerOnly')}
                 {...translatedInput(form.getInputProps('context_path'), t)}
