@@ -38,8 +38,9 @@ export const userAlreadyExists = (email: string) =>
   new DomainError(400, `A user [${email}] already exists.`, 'USER_ALREADY_EXISTS', { field: 'email' });
 
 export interface NewAccount {
-  firstname: string;
-  lastname: string;
+  /** Optional when an administrator creates the user (`POST users`): the display name is then the email. */
+  firstname?: string | null | undefined;
+  lastname?: string | null | undefined;
   email: string;
 }
 
@@ -83,8 +84,8 @@ export class RegistrationService {
         source: PORTICO_SOURCE,
         source_id: account.email,
         email: account.email,
-        firstname: account.firstname,
-        lastname: account.lastname,
+        firstname: account.firstname ?? null,
+        lastname: account.lastname ?? null,
         password: null,
         picture: null,
         status: 'PENDING',

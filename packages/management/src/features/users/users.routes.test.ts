@@ -258,6 +258,25 @@ for (const dialect of await testDialects()) {
         expect(audit?.user_id).toBe(adminId);
       });
 
+      it('needs only an email: the display name is the email, the mail still goes', async () => {
+        const email = newEmail('only-email');
+        const res = await call(t.app, admin, { method: 'POST', url: '/users/', payload: { email } });
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json()).toMatchObject({ email, displayName: email });
+        expect(await findUserByEmail(t.db, email)).toMatchObject({
+          status: 'PENDING',
+          firstname: null,
+          lastname: null,
+        });
+        expect(await mailsTo(t, email)).toHaveLength(1);
+        const noEmail = await call(t.app, admin, {
+          method: 'POST',
+          url: '/users',
+          payload: { firstname: 'A' },
+        });
+        expect(noEmail.json()).toMatchObject({ http_status: 400, field: 'email' });
+      });
+
       it('is refused to a user without management-user-c (MANAGEMENT scope), storing nothing', async () => {
         const email = newEmail('refused');
         const res = await call(t.app, plainUser.session, {

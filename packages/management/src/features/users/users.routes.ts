@@ -11,14 +11,15 @@ import type { PermissionService } from '../permissions/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { avatarOf } from './avatar.js';
 import { maySeeUserContacts } from './contact-visibility.js';
+import { Password } from './password-policy.js';
 import type { RegistrationService } from './registration.service.js';
 import { toUserJson } from './users.mapper.js';
 
 const UserParams = z.object({ user: z.string() });
 const Name = z.string().trim().min(1).max(64);
 const NewAccountBody = z.object({ firstname: Name, lastname: Name, email: z.email().max(320) });
-/** New passwords: at least 8 characters. */
-const Password = z.string().min(8, 'must be at least 8 characters long').max(128);
+/** `POST users`: only the email is needed (as Gravitee 1.x); the display name falls back to it. */
+const NewUserBody = NewAccountBody.partial({ firstname: true, lastname: true });
 
 export interface UsersRouteDeps {
   ctx: AppContext;
@@ -81,8 +82,8 @@ export function usersRoutes(app: FastifyInstance, deps: UsersRouteDeps): void {
     {
       schema: {
         tags: ['Users'],
-        summary: 'Create a user; a mail invites them to choose a password',
-        body: NewAccountBody,
+        summary: 'Create a user (only the email is required); a mail invites them to choose a password',
+        body: NewUserBody,
       },
       preHandler: guards.require('management-user-c'),
     },
