@@ -17,11 +17,19 @@ import { SESSION_COOKIE } from '../auth/session.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import { userTasks } from '../tasks/tasks.service.js';
 import { avatarOf } from '../users/avatar.js';
+import { Password } from '../users/password-policy.js';
 import { toUserJson } from '../users/users.mapper.js';
 import type { UserService } from './user.service.js';
 import type { SocialLoginService } from '../social-login/social-login.service.js';
 
 const TokenJson = z.object({ type: z.literal('BEARER'), token: z.string() });
+
+/** `POST user/changePassword`: the current password and the new one (the registration's policy). */
+export const ChangePasswordBody = z.object({
+  old_password: z.string().min(1).max(1024),
+  password: Password,
+});
+const ErrorJson = z.object({ message: z.string(), http_status: z.number(), field: z.string().optional() });
 
 const ProfileBody = z.object({
   username: z.string().optional(),
@@ -170,6 +178,36 @@ export function userRoutes(
       const { json } = await userWithAccess(updated.id);
       sendEtag(reply, etagOf(updated.updated_at));
       return json;
+    },
+  );
+
+  r.post(
+    '/user/changePassword',
+    {
+      schema: {
+        tags: ['User'],
+        summary: "Change one's own password, giving the current one; the user's other sessions end",
+        description:
+          "Users of the product's own user store only (400 naming `source` otherwise). A wrong " +
+          "`old_password` answers 400 'Wrong current password' naming `old_password`, and counts as a " +
+          'failed sign-in (429 with Retry-After when repeated). `password` follows the registration ' +
+          'policy (8 to 128 characters). The session making the call stays open; every other one ends.',
+        body: ChangePasswordBody,
+        response: { 204: z.null().describe('Changed'), 400: ErrorJson, 401: ErrorJson, 429: ErrorJson },
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await users.changeOwnPassword(
+        user,
+        { oldPassword: request.body.old_password, password: request.body.password },
+        request.ip,
+        request.session?.sessionId ?? null,
+      );
+      if (user.source_id === 'admin')
+        ctx.log.info('The administrator "admin" changed its password: it is no longer the initial one.');
+      return reply.code(204).send(null);
     },
   );
 

@@ -1,7 +1,15 @@
 import bcrypt from 'bcryptjs';
-import { invalidField, notFound, staleEtag, tooManyLoginAttempts, wrongCredentials } from '@portico/model';
+import {
+  ValidationError,
+  invalidField,
+  notFound,
+  staleEtag,
+  tooManyLoginAttempts,
+  wrongCredentials,
+} from '@portico/model';
 import type { Database, UserRow } from '@portico/storage';
 import {
+  endSessionsBefore,
   findAllTags,
   findMembershipsOfMember,
   findUserByEmail,
@@ -14,6 +22,7 @@ import type { Kysely } from 'kysely';
 import type { AuditService } from '../audit/audit.service.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
+import { BCRYPT_ROUNDS } from '../bootstrap/bootstrap.js';
 import { validatePicture } from '../users/avatar.js';
 import { PORTICO_SOURCE, auditedUser } from '../users/users.mapper.js';
 
@@ -21,6 +30,9 @@ import { PORTICO_SOURCE, auditedUser } from '../users/users.mapper.js';
 // (computed on first use, not when the module loads).
 let dummyHash: string | undefined;
 const DUMMY = () => (dummyHash ??= bcrypt.hashSync('portico-no-such-user', 10));
+
+export const WRONG_CURRENT_PASSWORD = 'Wrong current password';
+export const NO_OWN_PASSWORD = 'only users of the built-in user store have a password here';
 
 export interface ProfileChanges {
   username?: string | undefined;
@@ -126,6 +138,39 @@ export class UserService {
         after: auditedUser(after),
       });
       return after;
+    });
+  }
+
+  /**
+   * Changes the user's own password, given the current one (400 'Wrong current password' naming
+   * `old_password`; wrong guesses count as failed sign-ins of the account, so they are throttled too).
+   * Every other session of the user ends; `keptSessionId`, the session asking, stays open.
+   */
+  async changeOwnPassword(
+    user: UserRow,
+    input: { oldPassword: string; password: string },
+    address: string,
+    keptSessionId: string | null,
+  ): Promise<void> {
+    if (user.source !== PORTICO_SOURCE || !user.password) throw invalidField('source', NO_OWN_PASSWORD);
+    const wait = this.throttle.waitSeconds(user.source_id, address);
+    if (wait > 0) throw tooManyLoginAttempts(wait);
+    if (!(await bcrypt.compare(input.oldPassword, user.password))) {
+      this.throttle.recordFailure(user.source_id, address);
+      throw new ValidationError('old_password', WRONG_CURRENT_PASSWORD);
+    }
+    const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await updateUserColumns(trx, user.id, { password: hash }, now);
+      await endSessionsBefore(trx, user.id, now, keptSessionId);
+      await this.audit.record(trx, {
+        referenceType: 'ENVIRONMENT',
+        referenceId: 'DEFAULT',
+        userId: user.id,
+        event: 'PASSWORD_CHANGED',
+        properties: { USER: user.id },
+      });
     });
   }
 
