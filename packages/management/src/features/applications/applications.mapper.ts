@@ -48,6 +48,23 @@ export function toApplicationJson(row: ApplicationRow, owner: UserRow | undefine
 }
 export type ApplicationJson = ReturnType<typeof toApplicationJson>;
 
+/**
+ * An application found by name by someone who is not its member (to subscribe it to an API): what
+ * names it, never its settings, groups nor its owner's email.
+ */
+export function toFoundApplicationJson(row: ApplicationRow, owner: UserRow | undefined) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    status: row.status,
+    owner: owner ? { id: owner.id, displayName: displayName(owner) } : null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
 /** What an audit entry keeps of an application: the client secret masked. */
 export function auditedApplication(row: ApplicationRow): Record<string, unknown> {
   const settings = settingsOf(row);

@@ -5,7 +5,7 @@ import { ApplicationUpdate, NewApplication } from '@portico/model';
 import type { PermissionGuards } from '../../http/auth.js';
 import { currentUser, requireUser } from '../../http/auth.js';
 import type { ApplicationMembersService } from './application-members.service.js';
-import { toApplicationJson } from './applications.mapper.js';
+import { toApplicationJson, toFoundApplicationJson } from './applications.mapper.js';
 import type { ApplicationService } from './applications.service.js';
 
 const ApplicationParams = z.object({ application: z.string().min(1) });
@@ -53,7 +53,9 @@ export function applicationsRoutes(app: FastifyInstance, deps: ApplicationRouteD
     {
       schema: {
         tags,
-        summary: "The user's applications (member directly or through a group; admins: all), by name",
+        summary:
+          "The user's applications (member directly or through a group; admins: all), by name; with " +
+          '`query`, also the applications named so for who subscribes applications to APIs',
         querystring: z.object({
           query: z.string().max(200).optional(),
           group: z.string().min(1).optional(),
@@ -62,9 +64,20 @@ export function applicationsRoutes(app: FastifyInstance, deps: ApplicationRouteD
       preHandler: requireUser,
     },
     async (request) => {
-      const rows = await applications.list(currentUser(request), request.query);
-      const owners = await applications.owners(rows.map((a) => a.id));
-      return rows.map((a) => toApplicationJson(a, owners.get(a.id)));
+      const user = currentUser(request);
+      const rows = await applications.list(user, request.query);
+      const own = new Set(rows.map((a) => a.id));
+      const found = request.query.query
+        ? (await applications.findByName(user, request.query.query, request.query.group)).filter(
+            (a) => !own.has(a.id),
+          )
+        : [];
+      const owners = await applications.owners([...rows, ...found].map((a) => a.id));
+      const json = rows.map((a) => toApplicationJson(a, owners.get(a.id)));
+      if (found.length === 0) return json;
+      return [...json, ...found.map((a) => toFoundApplicationJson(a, owners.get(a.id)))].sort(
+        (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+      );
     },
   );
 

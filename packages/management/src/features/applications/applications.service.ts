@@ -111,6 +111,21 @@ export class ApplicationService {
     return findApplications(this.db, { memberOf, query: query.query, group: query.group, status: 'ACTIVE' });
   }
 
+  /**
+   * `applications?query=` for who subscribes applications to APIs (api-subscription-c on some API): the
+   * active applications whose name holds the text (case-insensitive), members or not, as Gravitee 1.x
+   * finds them for the subscription dialog. Empty for everyone else.
+   */
+  async findByName(actor: UserRow, text: string, group?: string): Promise<ApplicationRow[]> {
+    const needle = text.trim().toLowerCase();
+    if (needle === '') return [];
+    const apis = await this.deps.permissions.apisWith(actor.id, 'SUBSCRIPTION', 'C');
+    if (apis !== 'all' && apis.length === 0) return [];
+    // The words narrow the rows in the database; the name must then hold the whole text.
+    const rows = await findApplications(this.db, { query: needle, group, status: 'ACTIVE' });
+    return rows.filter((row) => row.name.toLowerCase().includes(needle));
+  }
+
   private async assertGroupsExist(db: Executor, groups: readonly string[]): Promise<void> {
     if (groups.length === 0) return;
     const known = new Set((await findGroupsByIds(db, groups)).map((g) => g.id));
