@@ -5,7 +5,7 @@ import { launchChromium, newContext, policyViolations, screenshot } from './supp
 import type { MailSink } from './support/mail-sink';
 import { startMailSink } from './support/mail-sink';
 import type { Portico } from './support/portico';
-import { adminToken, saveSettings, startPortico } from './support/portico';
+import { adminToken, createActiveUser, saveSettings, startPortico } from './support/portico';
 
 /** A PNG of one pixel. */
 const PNG_PIXEL = Buffer.from(
@@ -437,6 +437,61 @@ describe('web app', () => {
     const settings = (await portal.json()) as { portal: { entrypoint: string } };
     expect(settings.portal.entrypoint).toBe(portico.gatewayUrl);
     expect(portico.gatewayUrl).not.toBe('http://localhost:8082');
+  });
+
+  it("changes one's own password on the account page, asking for the current one", async () => {
+    const token = await adminToken(portico);
+    await createActiveUser(portico, token, sink, {
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      email: 'grace@example.com',
+      password: 'cobol-1959',
+    });
+    const page = await freshPage();
+    await page.goto(`${portico.webUrl}/login?redirectUri=%2Fuser`);
+    await signInOnPage(page, 'grace@example.com', 'cobol-1959');
+    await page.waitForURL(`${portico.webUrl}/user`);
+    const section = page.getByRole('region', { name: 'Password' });
+    const current = section.getByRole('textbox', { name: 'Current password' });
+    const fresh = section.getByRole('textbox', { name: 'New password' });
+    const confirm = section.getByRole('textbox', { name: 'Confirm the password' });
+    const submit = section.getByRole('button', { name: 'Change my password' });
+    expect(await submit.isDisabled()).toBe(true);
+
+    await current.fill('cobol-1959');
+    await fresh.fill('compiler-1952');
+    await confirm.fill('compiler-1953');
+    await confirm.blur();
+    await section.getByText('The confirm password is different!').waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await screenshot(page, 'profile-password-mismatch');
+
+    // A wrong current password: the server refuses, in the user's language, and nothing changes.
+    await current.fill('not-my-password');
+    await confirm.fill('compiler-1952');
+    await submit.click();
+    await page.getByRole('alert').filter({ hasText: 'The current password is wrong' }).waitFor();
+    expect(await current.inputValue()).toBe('');
+    await settle(page);
+    await screenshot(page, 'profile-password-wrong-current');
+
+    // With the keyboard: the current password again, then Enter.
+    await current.fill('cobol-1959');
+    await current.press('Enter');
+    await page.getByText('Your password has been changed').waitFor();
+    expect(await current.inputValue()).toBe('');
+    await settle(page);
+    await screenshot(page, 'profile-password-changed');
+
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.goto(`${portico.webUrl}/login`);
+    await signInOnPage(page, 'grace@example.com', 'cobol-1959');
+    await page.getByText('Wrong user or password').waitFor();
+    await page.getByRole('textbox', { name: 'Password' }).fill('compiler-1952');
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'User menu of Grace Hopper' }).waitFor();
   });
 
   it('sends visitors to login when forced login is on, without the top bar', async () => {

@@ -12,6 +12,7 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, TranslationKey>> = {
   'Your token is expired!': 'account.tokenExpired',
   'User registration is disabled': 'account.registrationDisabled',
   'You must be authenticated': 'errors.authenticationRequired',
+  'Wrong current password': 'profile.password.wrongCurrent',
 };
 
 /** Server texts that name an internal code (a permission): the user sees a translated sentence instead. */

@@ -28,13 +28,16 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, ValidationMessages.tooLong)
   .pipe(z.email(ValidationMessages.email));
 
+/** A new password: the server's policy (8 to 128 characters). */
+export const newPasswordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, ValidationMessages.passwordLength)
+  .max(PASSWORD_MAX_LENGTH, ValidationMessages.tooLong);
+
 /** A new password and its confirmation: 'The confirm password is different!' when they differ. */
 export const newPasswordSchema = z
   .object({
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, ValidationMessages.passwordLength)
-      .max(PASSWORD_MAX_LENGTH, ValidationMessages.tooLong),
+    password: newPasswordField,
     confirmedPassword: z.string().min(1, ValidationMessages.required),
   })
   .refine((values) => values.password === values.confirmedPassword, {

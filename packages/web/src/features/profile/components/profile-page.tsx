@@ -14,7 +14,11 @@ import type { Session } from '../../../shared/session/current-user';
 import { notifySuccess } from '../../../shared/ui/toasts';
 import { translatedInput } from '../../../shared/ui/translated-input';
 import { useUpdateProfile } from '../api/update-profile';
+import { PasswordSection } from './password-section';
 import { PictureField, usePictureChange } from './picture-field';
+
+/** The source of the users of the product's own user store: they have a password here. */
+const PORTICO_SOURCE = 'portico';
 
 type ProfileValues = { firstname: string; lastname: string; email: string };
 
@@ -49,6 +53,8 @@ export function ProfilePage() {
           <Text c="dimmed">{t('profile.subtitle')}</Text>
         </div>
         <ProfileForm session={{ user: session.user, etag: session.etag }} />
+        {/* Users of an identity provider change their password there. */}
+        {session.user.source === PORTICO_SOURCE && <PasswordSection />}
         <Paper withBorder radius="md" p="xl">
           <Title order={2} size="h4" mb="sm">
             {t('profile.roles')}
