@@ -137,7 +137,8 @@ function valueSchema(d: SettingDescriptor): z.ZodType {
     case 'boolean':
       return z.boolean();
     case 'number':
-      return d.min === undefined ? z.number() : z.number().min(d.min);
+      // null: unset, back to the default (Gravitee 1.x clients send null for an empty number field).
+      return (d.min === undefined ? z.number() : z.number().min(d.min)).nullable();
     case 'string[]':
       return z.array(z.string().regex(/^[^,]*$/, 'must not contain a comma'));
     default:
@@ -165,14 +166,14 @@ function buildSchema(descriptors: readonly SettingDescriptor[], prefix = ''): z.
  */
 export const SettingsPayload = buildSchema(SETTINGS);
 
-/** Flattens a validated settings payload to `key -> value`. */
-export function flattenSettings(payload: unknown, prefix = ''): Map<string, SettingValue> {
-  const out = new Map<string, SettingValue>();
+/** Flattens a validated settings payload to `key -> value`; null means back to the default. */
+export function flattenSettings(payload: unknown, prefix = ''): Map<string, SettingValue | null> {
+  const out = new Map<string, SettingValue | null>();
   if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
     for (const [k, v] of Object.entries(payload)) {
       const key = prefix + k;
       if (SETTINGS_BY_KEY.has(key)) {
-        if (v !== undefined) out.set(key, v as SettingValue);
+        if (v !== undefined) out.set(key, v as SettingValue | null);
       } else for (const [kk, vv] of flattenSettings(v, `${key}.`)) out.set(kk, vv);
     }
   }

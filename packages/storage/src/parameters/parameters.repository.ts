@@ -17,6 +17,11 @@ export async function upsertParameter(db: Executor, key: string, value: string, 
     .execute();
 }
 
+/** Removes the parameter (its default applies again). */
+export async function deleteParameter(db: Executor, key: string): Promise<void> {
+  await db.deleteFrom('parameters').where('key', '=', key).execute();
+}
+
 /** Inserts the parameter only when absent; returns the value that is stored afterwards. */
 export async function insertParameterIfAbsent(
   db: Executor,

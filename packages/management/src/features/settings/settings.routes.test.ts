@@ -131,6 +131,25 @@ for (const dialect of await testDialects()) {
         expect(JSON.parse(audit.patch!)).toHaveLength(2);
       });
 
+      it('takes a null number for unset: back to its default, the stored value removed', async () => {
+        expect((await postPortal({ portal: { uploadMedia: { maxSizeInOctet: 5000 } } })).statusCode).toBe(
+          200,
+        );
+        const res = await postPortal({
+          portal: { uploadMedia: { maxSizeInOctet: null } },
+          scheduler: { tasks: null },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json<Tree>().portal).toMatchObject({ uploadMedia: { maxSizeInOctet: 1_000_000 } });
+        expect(await findParameter(t.db, 'portal.uploadMedia.maxSizeInOctet')).toBeUndefined();
+        expect(await findParameter(t.db, 'scheduler.tasks')).toBeUndefined();
+        expect(JSON.parse((await settingsAudits()).at(-1)!.properties)).toMatchObject({
+          'portal.uploadMedia.maxSizeInOctet': '1000000',
+        });
+        const unsetAgain = await postPortal({ portal: { uploadMedia: { maxSizeInOctet: null } } });
+        expect(unsetAgain.statusCode).toBe(200);
+      });
+
       it('writes no audit entry when nothing changes', async () => {
         await postPortal({ portal: { rating: { enabled: false } } });
         const count = (await settingsAudits()).length;

@@ -9,7 +9,7 @@ import {
   toSettingsTree,
 } from '@portico/model';
 import type { Database, Executor } from '@portico/storage';
-import { findAllParameters, upsertParameter } from '@portico/storage';
+import { deleteParameter, findAllParameters, upsertParameter } from '@portico/storage';
 import type { Kysely } from 'kysely';
 import type { AuditService } from '../audit/audit.service.js';
 
@@ -72,16 +72,28 @@ export class SettingsService {
     return `"${digest.digest('base64url')}"`;
   }
 
-  /** Saves a validated partial payload in one transaction and audits what changed. */
+  /** The value of a setting nobody set: the installation's default, or the built-in one. */
+  private defaultOf(key: string): SettingValue {
+    return this.defaults[key] ?? SETTINGS_BY_KEY.get(key)!.default;
+  }
+
+  /**
+   * Saves a validated partial payload in one transaction and audits what changed; a null value unsets
+   * the setting (its default applies again).
+   */
   async update(userId: string, payload: unknown): Promise<void> {
-    const changes = flattenSettings(payload);
+    const given = flattenSettings(payload);
     await this.db.transaction().execute(async (trx) => {
       const before = await this.values(trx);
       const now = this.now();
       const changed: Record<string, string> = {};
-      for (const [key, value] of changes) {
+      const changes = new Map<string, SettingValue>();
+      for (const [key, requested] of given) {
+        const value = requested ?? this.defaultOf(key);
+        changes.set(key, value);
+        if (requested === null) await deleteParameter(trx, key);
         if (encodeSetting(before.get(key)!) === encodeSetting(value)) continue;
-        await upsertParameter(trx, key, encodeSetting(value), now);
+        if (requested !== null) await upsertParameter(trx, key, encodeSetting(value), now);
         changed[key] = SETTINGS_BY_KEY.get(key)!.secret ? '********' : encodeSetting(value);
       }
       if (Object.keys(changed).length === 0) return;
