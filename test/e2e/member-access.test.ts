@@ -210,6 +210,24 @@ describe('API screens for users who are not administrators', () => {
     expect(errors).toEqual([]);
   });
 
+  it('opens the plans on the first status that has plans when the one asked is empty', async () => {
+    const page = await signedIn(
+      'uma@example.com',
+      'member-pass',
+      `/management/apis/${apiId}/plans?state=staging`,
+    );
+    await page.waitForURL(`${portico.webUrl}/management/apis/${apiId}/plans?state=published`);
+    const filter = main(page).getByRole('group', { name: 'Plans by status' });
+    await filter.getByRole('button', { name: /Published/, pressed: true }).waitFor();
+    await main(page).getByText('Free', { exact: true }).first().waitFor();
+    // Once shown, a status the user picks stays, even empty.
+    await filter.getByRole('button', { name: /Staging/ }).click();
+    await main(page).getByText('Plans will appear here').waitFor();
+    expect(new URL(page.url()).searchParams.get('state')).toBe('staging');
+    await settle(page);
+    await screenshot(page, 'plans-empty-staging-chosen');
+  });
+
   it('translates a refusal of the server instead of showing the permission name', async () => {
     const page = await signedIn('uma@example.com', 'member-pass', `/management/apis/${apiId}/portal`);
     await main(page).getByRole('heading', { name: 'General', exact: true }).waitFor();

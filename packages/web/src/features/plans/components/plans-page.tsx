@@ -1,5 +1,6 @@
 import { Badge, Button, Center, EmptyState, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutCards, IconPlus } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useApiPermissions } from '../../../shared/session/api-permissions';
@@ -33,6 +34,17 @@ export function PlansPage() {
   const shown = all.filter((plan) => plan.status === status).sort((a, b) => a.order - b.order);
   const sortable = status === 'PUBLISHED' && canUpdate && shown.length > 1;
   const actions = (plan: Plan) => <PlanActions apiId={apiId} plan={plan} can={permissions.has} />;
+
+  // On first load, an empty status gives way to the first one with plans (staging, published, deprecated,
+  // closed): the list does not open on an empty tab while others have plans.
+  const firstLoad = useRef(true);
+  useEffect(() => {
+    if (!plans.data || !firstLoad.current) return;
+    firstLoad.current = false;
+    if (plans.data.some((plan) => plan.status === status)) return;
+    const first = PLAN_STATUSES.find((value) => plans.data.some((plan) => plan.status === value));
+    if (first) setParams({ state: first.toLowerCase() }, { replace: true });
+  }, [plans.data, status, setParams]);
 
   return (
     <Stack gap="lg">
