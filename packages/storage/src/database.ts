@@ -29,6 +29,8 @@ import type { RoleTable } from './roles/roles.table.js';
 import type { SubscriptionTable } from './subscriptions/subscriptions.table.js';
 import type { TagTable } from './tags/tags.table.js';
 import type { TokenTable } from './tokens/tokens.table.js';
+import type { DictionaryTable } from './dictionaries/dictionaries.table.js';
+import type { SchedulerLeaseTable } from './leases/leases.table.js';
 import type { UserTable } from './users/users.table.js';
 
 export interface Database {
@@ -58,6 +60,8 @@ export interface Database {
   instances: InstanceTable;
   health_checks: HealthCheckTable;
   revoked_sessions: RevokedSessionTable;
+  dictionaries: DictionaryTable;
+  scheduler_leases: SchedulerLeaseTable;
 }
 
 /** What repositories take first: the database or a transaction on it. */

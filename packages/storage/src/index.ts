@@ -51,3 +51,7 @@ export * from './health-checks/health-checks.table.js';
 export * from './health-checks/health-checks.repository.js';
 export * from './revoked-sessions/revoked-sessions.table.js';
 export * from './revoked-sessions/revoked-sessions.repository.js';
+export * from './dictionaries/dictionaries.table.js';
+export * from './dictionaries/dictionaries.repository.js';
+export * from './leases/leases.table.js';
+export * from './leases/leases.repository.js';

@@ -39,6 +39,8 @@ const TABLES: Record<keyof Database, true> = {
   instances: true,
   health_checks: true,
   revoked_sessions: true,
+  dictionaries: true,
+  scheduler_leases: true,
 };
 
 /** A database of the dialect without any table: `connect` does not migrate. */
