@@ -228,6 +228,38 @@ describe('API screens for users who are not administrators', () => {
     await screenshot(page, 'plans-empty-staging-chosen');
   });
 
+  it('shows counts of ten and more in full in the badges of the plan statuses', async () => {
+    const { id: mapsId } = await call<{ id: string }>(token, 'POST', 'apis', {
+      name: 'Maps',
+      version: '1.0',
+      description: 'Tiles of the world',
+      context_path: '/maps',
+      endpoint: 'http://localhost:9/backend',
+    });
+    for (let i = 1; i <= 12; i++) {
+      await call(token, 'POST', `apis/${mapsId}/plans`, {
+        name: `Plan ${i}`,
+        description: 'One of many',
+        security: 'KEY_LESS',
+      });
+    }
+    const page = await signedIn('admin', 'admin', `/management/apis/${mapsId}/plans?state=staging`);
+    const filter = main(page).getByRole('group', { name: 'Plans by status' });
+    await filter
+      .getByRole('button', { name: /Staging/ })
+      .getByText('12', { exact: true })
+      .waitFor();
+    // A badge's text is cut when it is wider than its box.
+    const clipped = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('.mantine-Badge-label, .mantine-Indicator-indicator'))
+        .filter((label) => label.scrollWidth > label.clientWidth + 1)
+        .map((label) => label.textContent),
+    );
+    expect(clipped).toEqual([]);
+    await settle(page);
+    await screenshot(page, 'plans-status-badges');
+  });
+
   it('translates a refusal of the server instead of showing the permission name', async () => {
     const page = await signedIn('uma@example.com', 'member-pass', `/management/apis/${apiId}/portal`);
     await main(page).getByRole('heading', { name: 'General', exact: true }).waitFor();

@@ -9,6 +9,7 @@ import type { Plan, PlanStatus } from '../api/types';
 import { PLAN_STATUSES } from '../rules';
 import { PlanActions } from './plan-actions';
 import { PlanCard } from './plan-card';
+import classes from './plans-page.module.css';
 import { SortablePlanList } from './sortable-plan-list';
 
 const parseStatus = (value: string | null): PlanStatus => {
@@ -74,7 +75,12 @@ export function PlansPage() {
               aria-pressed={active}
               size="sm"
               rightSection={
-                <Badge size="sm" variant={active ? 'white' : 'light'} color={active ? 'dark' : 'gray'} circle>
+                <Badge
+                  size="sm"
+                  variant={active ? 'white' : 'light'}
+                  color={active ? 'dark' : 'gray'}
+                  className={classes.count}
+                >
                   {count}
                 </Badge>
               }

@@ -99,7 +99,7 @@ export function PoliciesStep({
                 <Stack gap="sm">
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <Group gap="xs" wrap="nowrap" align="flex-start">
-                      <Badge variant="light" color="gray" circle mt={2}>
+                      <Badge variant="light" color="gray" mt={2} miw="var(--badge-height)" px={4}>
                         {index + 1}
                       </Badge>
                       <div>
