@@ -4,6 +4,7 @@ import type { RouteAccess } from '../shared/session/access';
 import { PageLoader } from '../shared/ui/page-loader';
 import { apiRoutes } from './console/api-routes';
 import { applicationRoutes } from './console/application-routes';
+import { settingsRoutes } from './console/settings/settings-routes';
 import { RootLayout } from './root-layout';
 
 const access = (handle: RouteAccess): RouteAccess => handle;
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="apis" replace /> },
           { path: 'apis', children: apiRoutes },
           { path: 'applications', children: applicationRoutes, handle: access({ authenticated: true }) },
+          { path: 'settings', children: settingsRoutes },
           {
             path: 'tasks',
             lazy: async () => ({

@@ -51,6 +51,7 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.history',
   'management.apis.detail.events',
   'management.applications',
+  'management.settings',
   'management.tasks',
 ]);
 

@@ -26,7 +26,7 @@ describe('console side menu', () => {
       'management-platform-r',
       'management-audit-r',
       'management-message-c',
-      'portal-settings-r',
+      'portal-view-r',
     ]);
     expect(labels(visibleMenu(admin, all))).toEqual([
       'apis',
@@ -40,11 +40,7 @@ describe('console side menu', () => {
   });
 
   it('hides the entries whose permission the user lacks', () => {
-    expect(labels(visibleMenu(user(['management-group-r']), all))).toEqual([
-      'apis',
-      'applications',
-      'settings',
-    ]);
+    expect(labels(visibleMenu(user(['portal-view-r']), all))).toEqual(['apis', 'applications', 'settings']);
     expect(labels(visibleMenu(null, all))).toEqual(['apis', 'applications']);
   });
 

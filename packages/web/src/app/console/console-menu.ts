@@ -2,6 +2,7 @@ import type { TranslationKey } from '../../shared/i18n/keys';
 import { hasAnyPermission } from '../../shared/session/permissions';
 import type { CurrentUser } from '../../shared/session/permissions';
 import type { Screen } from '../screens';
+import { settingsPermissions } from './settings/settings-menu';
 import { AVAILABLE_SCREENS } from '../screens';
 
 export type ConsoleMenuIcon =
@@ -18,24 +19,8 @@ export interface ConsoleMenuEntry {
   anyOf: readonly string[];
 }
 
-/** Permissions that open the settings area (any settings screen the user may see). */
-export const SETTINGS_PERMISSIONS = [
-  'portal-settings-r',
-  'portal-view-r',
-  'portal-metadata-r',
-  'portal-top_apis-r',
-  'portal-api_header-r',
-  'portal-identity_provider-r',
-  'portal-client_registration_provider-r',
-  'portal-documentation-r',
-  'management-tenant-r',
-  'management-tag-r',
-  'management-role-r',
-  'management-user-r',
-  'management-group-r',
-  'management-dictionary-r',
-  'management-notification-r',
-] as const;
+/** Permissions that open the settings area (any existing settings screen the user may see). */
+export const SETTINGS_PERMISSIONS: readonly string[] = settingsPermissions();
 
 /** First-level entries of the console (console-applications-and-settings.md 2.1 to 2.3). */
 export const CONSOLE_MENU: readonly ConsoleMenuEntry[] = [

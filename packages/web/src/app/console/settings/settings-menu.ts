@@ -1,0 +1,123 @@
+import type { ComponentType } from 'react';
+import type { TranslationKey } from '../../../shared/i18n/keys';
+import type { CurrentUser } from '../../../shared/session/permissions';
+import { hasAnyPermission } from '../../../shared/session/permissions';
+
+/** A screen loaded on first use: `() => import('...').then((m) => m.ViewsPage)`. */
+export type LazyPage = () => Promise<ComponentType>;
+
+export type SettingsGroup = 'portal' | 'gateway' | 'userManagement' | 'notifications';
+
+/** A further route of a settings screen (a form), relative to `/management/settings/`. */
+export interface SettingsSubRoute {
+  path: string;
+  page: LazyPage;
+  /** Each entry: one of these permissions is needed (defaults to the entry's own). */
+  permissions?: string[][];
+}
+
+/**
+ * One entry of the settings menu (console-applications-and-settings.md 2.3). An entry without `page`
+ * is a screen that does not exist yet: it is neither shown nor routed. Each settings screen adds its
+ * `page` (and its forms in `routes`) here; nothing else of the shell changes.
+ */
+export interface SettingsEntry {
+  group: SettingsGroup;
+  /** Relative to `/management/settings/`. */
+  path: string;
+  label: TranslationKey;
+  /** One of them is needed to see the entry and open its screen. */
+  anyOf: readonly string[];
+  page?: LazyPage;
+  routes?: readonly SettingsSubRoute[];
+}
+
+export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
+  'portal',
+  'gateway',
+  'userManagement',
+  'notifications',
+];
+
+export const SETTINGS_GROUP_LABELS: Record<SettingsGroup, TranslationKey> = {
+  portal: 'settings.sections.portal',
+  gateway: 'settings.sections.gateway',
+  userManagement: 'settings.sections.userManagement',
+  notifications: 'settings.sections.notifications',
+};
+
+const views = () => import('../../../features/settings-views/settings-views-screens');
+
+/** The settings menu, in display order within each group. */
+export const SETTINGS_MENU: readonly SettingsEntry[] = [
+  { group: 'portal', path: 'analytics', label: 'settings.menu.analytics', anyOf: ['portal-settings-r'] },
+  {
+    group: 'portal',
+    path: 'apiportalheader',
+    label: 'settings.menu.apiPortalHeaders',
+    anyOf: ['portal-api_header-r'],
+  },
+  {
+    group: 'portal',
+    path: 'identities',
+    label: 'settings.menu.authentication',
+    anyOf: ['portal-identity_provider-r'],
+  },
+  {
+    group: 'portal',
+    path: 'client-registration',
+    label: 'settings.menu.clientRegistration',
+    anyOf: ['portal-client_registration_provider-r'],
+  },
+  {
+    group: 'portal',
+    path: 'documentation',
+    label: 'settings.menu.documentation',
+    anyOf: ['portal-documentation-r'],
+  },
+  { group: 'portal', path: 'metadata', label: 'settings.menu.metadata', anyOf: ['portal-metadata-r'] },
+  { group: 'portal', path: 'portal', label: 'settings.menu.portal', anyOf: ['portal-settings-r'] },
+  { group: 'portal', path: 'top-apis', label: 'settings.menu.topApis', anyOf: ['portal-top_apis-r'] },
+  {
+    group: 'portal',
+    path: 'views',
+    label: 'settings.menu.views',
+    anyOf: ['portal-view-r'],
+    page: async () => (await views()).ViewsPage,
+    routes: [
+      { path: 'views/new', page: async () => (await views()).ViewPage, permissions: [['portal-view-c']] },
+      { path: 'views/:viewId', page: async () => (await views()).ViewPage },
+    ],
+  },
+  { group: 'gateway', path: 'api_logging', label: 'settings.menu.apiLogging', anyOf: ['portal-settings-r'] },
+  {
+    group: 'gateway',
+    path: 'dictionaries',
+    label: 'settings.menu.dictionaries',
+    anyOf: ['management-dictionary-r'],
+  },
+  { group: 'gateway', path: 'tags', label: 'settings.menu.tags', anyOf: ['management-tag-r'] },
+  { group: 'gateway', path: 'tenants', label: 'settings.menu.tenants', anyOf: ['management-tenant-r'] },
+  { group: 'userManagement', path: 'users', label: 'settings.menu.users', anyOf: ['management-user-r'] },
+  { group: 'userManagement', path: 'groups', label: 'settings.menu.groups', anyOf: ['management-group-r'] },
+  { group: 'userManagement', path: 'roles', label: 'settings.menu.roles', anyOf: ['management-role-r'] },
+  {
+    group: 'notifications',
+    path: 'notifications',
+    label: 'settings.menu.notifications',
+    anyOf: ['management-notification-r'],
+  },
+];
+
+/** The entries a user sees: with a screen and one of its permissions, in menu order. */
+export function visibleSettings(
+  user: CurrentUser | null,
+  menu: readonly SettingsEntry[] = SETTINGS_MENU,
+): SettingsEntry[] {
+  return menu.filter((entry) => entry.page && hasAnyPermission(user, entry.anyOf));
+}
+
+/** Every permission that opens one of the existing settings screens (the console menu's entry). */
+export function settingsPermissions(menu: readonly SettingsEntry[] = SETTINGS_MENU): string[] {
+  return [...new Set(menu.filter((entry) => entry.page).flatMap((entry) => entry.anyOf))];
+}
