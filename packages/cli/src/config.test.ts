@@ -52,3 +52,21 @@ describe('configuration: the gateway URL (portal entrypoint by default)', () => 
     ).toBe('https://gw.example.com');
   });
 });
+
+describe('configuration: the database connection timeout', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-config-'));
+
+  it('is 5 s by default, database.connectTimeoutMs in portico.yml, PORTICO_DATABASE_CONNECT_TIMEOUT_MS above both', () => {
+    expect(loadConfig({}, dir).databaseConnectTimeoutMs).toBe(5000);
+    const file = path.join(dir, 'connect-timeout.yml');
+    writeFileSync(file, 'database:\n  connectTimeoutMs: 2500\n');
+    expect(loadConfig({ PORTICO_CONFIG: file }, dir).databaseConnectTimeoutMs).toBe(2500);
+    expect(
+      loadConfig({ PORTICO_CONFIG: file, PORTICO_DATABASE_CONNECT_TIMEOUT_MS: '800' }, dir)
+        .databaseConnectTimeoutMs,
+    ).toBe(800);
+    expect(() => loadConfig({ PORTICO_DATABASE_CONNECT_TIMEOUT_MS: 'soon' }, dir)).toThrow(
+      'PORTICO_DATABASE_CONNECT_TIMEOUT_MS must be a number of milliseconds',
+    );
+  });
+});

@@ -9,7 +9,9 @@ import { z } from 'zod';
  */
 export const ConfigFile = z.strictObject({
   dataDir: z.string().optional(),
-  database: z.strictObject({ url: z.string().optional() }).optional(),
+  database: z
+    .strictObject({ url: z.string().optional(), connectTimeoutMs: z.number().int().min(1).optional() })
+    .optional(),
   redis: z.strictObject({ url: z.string().optional() }).optional(),
   management: z
     .strictObject({
@@ -66,6 +68,8 @@ export const ConfigFile = z.strictObject({
 export interface PorticoConfig {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: how long opening a connection may take (a silent host fails after this). */
+  databaseConnectTimeoutMs: number;
   redisUrl: string | undefined;
   managementPort: number;
   managementHost: string;
@@ -173,6 +177,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     dataDir: path.resolve(cwd, nonEmpty(env.PORTICO_DATA_DIR) ?? fromFile.dataDir ?? './data'),
     databaseUrl: nonEmpty(env.DATABASE_URL) ?? fromFile.database?.url,
+    databaseConnectTimeoutMs:
+      milliseconds('PORTICO_DATABASE_CONNECT_TIMEOUT_MS', env.PORTICO_DATABASE_CONNECT_TIMEOUT_MS) ??
+      fromFile.database?.connectTimeoutMs ??
+      5000,
     redisUrl: nonEmpty(env.REDIS_URL) ?? fromFile.redis?.url,
     managementPort:
       port('PORTICO_MANAGEMENT_PORT', env.PORTICO_MANAGEMENT_PORT) ?? fromFile.management?.port ?? 8083,

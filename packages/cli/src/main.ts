@@ -28,7 +28,11 @@ export async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'migrate': {
-      const storage = connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const storage = connect({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        connectTimeoutMs: config.databaseConnectTimeoutMs,
+      });
       try {
         const applied = await migrateToLatest(storage.db);
         console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database schema is up to date.');

@@ -1,4 +1,4 @@
-import { EventBus, connect, openStorage } from '@portico/storage';
+import { EventBus, connect, migrateToLatest, openStorage } from '@portico/storage';
 import type { Storage } from '@portico/storage';
 import type { PorticoConfig } from './config.js';
 import { VERSION } from './version.js';
@@ -20,14 +20,19 @@ export async function startComponents(
   components: { management: boolean; gateway: boolean; web: boolean },
 ): Promise<Running> {
   const logger = { level: config.logLevel };
-  const storage: Storage = await openStorage({
+  const storageOptions = {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-  }).catch((error: unknown) => {
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  };
+  /** Gateway alone: the migration at start failed (database unreachable), so it is run before the first load. */
+  let migrationDeferred = false;
+  const storage: Storage = await openStorage(storageOptions).catch((error: unknown) => {
     // A gateway alone still starts without its database: it serves its last snapshot meanwhile.
     if (components.management) throw error;
     console.warn(`[gateway] database unavailable (${String(error)}): starting from the snapshot`);
-    return connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    migrationDeferred = true;
+    return connect(storageOptions);
   });
   const bus = new EventBus();
   if (storage.pgPool) bus.publishToPostgres(storage.pgPool);
@@ -80,6 +85,10 @@ export async function startComponents(
         apiKeyHeader: config.apiKeyHeader,
         apiKeyQueryParam: config.apiKeyQueryParam,
         syncIntervalMs: 5000,
+        // The database just failed to answer within the connection timeout: serve the snapshot at once
+        // rather than wait for it again (the first load goes on behind, every sync retries).
+        startTimeoutMs: migrationDeferred ? 0 : config.databaseConnectTimeoutMs,
+        beforeFirstLoad: migrationDeferred ? async () => void (await migrateToLatest(storage.db)) : undefined,
         timeouts: config.httpTimeouts,
         version: VERSION,
         log,

@@ -36,6 +36,8 @@ export interface GatewayOptions {
    * load goes on behind it). Default 5 s.
    */
   startTimeoutMs?: number;
+  /** Runs before the first load from the database, until it succeeds once (a migration deferred at start). */
+  beforeFirstLoad?: (() => Promise<void>) | undefined;
   /** How often the served state is compared with the database and drift repaired. Default 30 s. */
   reconcileIntervalMs?: number;
   version: string;
@@ -108,6 +110,7 @@ export async function startGateway(
     now: Date.now,
     log: options.log,
     startTimeoutMs: options.startTimeoutMs,
+    beforeFirstLoad: options.beforeFirstLoad,
     reconcileIntervalMs: options.reconcileIntervalMs,
   });
   const health = new HealthChecker({

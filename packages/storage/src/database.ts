@@ -78,7 +78,15 @@ export interface StorageOptions {
   sqliteFile?: string;
   /** Largest number of PostgreSQL connections of this process. */
   poolSize?: number;
+  /**
+   * PostgreSQL: how long opening a connection may take, until the server is ready for queries
+   * (default 5000 ms). A host that refuses fails at once; one that does not answer fails after this.
+   */
+  connectTimeoutMs?: number | undefined;
 }
+
+/** Default of `connectTimeoutMs` (PORTICO_DATABASE_CONNECT_TIMEOUT_MS). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 
 export interface Storage {
   db: Kysely<Database>;
@@ -110,7 +118,13 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
 /** Opens the database without migrating (the `portico migrate` command migrates itself). */
 export function connect(options: StorageOptions): Storage {
   if (options.databaseUrl && /^postgres(ql)?:/.test(options.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      // A server that vanished (host down, route dropped) is noticed on idle connections too.
+      keepAlive: true,
+    });
     // An idle client that loses its server must not bring the process down.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -28,6 +28,8 @@ export interface SyncOptions {
   runTimeoutMs?: number;
   /** How often the served state is compared with the database (default 30 s). */
   reconcileIntervalMs?: number;
+  /** Runs before the first load from the database, until it succeeds once (a migration deferred at start). */
+  beforeFirstLoad?: (() => Promise<void>) | undefined;
 }
 
 class SyncTimeout extends Error {}
@@ -53,6 +55,7 @@ export class SyncService {
   /** Bumped when a run is given up: its late result is dropped. */
   private generation = 0;
   private lastReconcileAt = 0;
+  private beforeFirstLoad: (() => Promise<void>) | undefined;
   lastSyncAt = 0;
   lastError: string | undefined;
   /** The highest lifecycle event sequence and the digest of what is served (heartbeat). */
@@ -65,7 +68,9 @@ export class SyncService {
     private readonly db: Kysely<Database>,
     private readonly access: AccessState,
     private readonly options: SyncOptions,
-  ) {}
+  ) {
+    this.beforeFirstLoad = options.beforeFirstLoad;
+  }
 
   routes(): RouteTable {
     return this.table;
@@ -126,6 +131,10 @@ export class SyncService {
   }
 
   private async runOnce(): Promise<void> {
+    if (!this.loaded && this.beforeFirstLoad) {
+      await this.beforeFirstLoad();
+      this.beforeFirstLoad = undefined;
+    }
     const generation = this.generation;
     const ctx = { tags: this.options.tags, log: this.options.log, now: this.options.now };
     const reconcile =

@@ -29,12 +29,26 @@ export interface SyncCursor {
 }
 
 /**
+ * PostgreSQL: a statement of a sync read that runs longer is cancelled by the server (a lock held by a
+ * migration, an overloaded server), so the read fails and its connection goes back to the pool
+ * before the gateway gives the sync up (15 s), instead of staying busy behind it.
+ */
+export const SYNC_STATEMENT_TIMEOUT_MS = 10_000;
+
+/**
  * Runs `read` as one consistent read: a READ ONLY transaction at REPEATABLE READ on PostgreSQL (every
  * query sees one snapshot), a deferred transaction on SQLite (a read snapshot of the WAL).
  */
 export async function inSyncRead<T>(db: Kysely<Database>, read: (trx: Executor) => Promise<T>): Promise<T> {
   if (db.getExecutor().adapter instanceof PostgresAdapter)
-    return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        await sql`set local statement_timeout = ${sql.lit(SYNC_STATEMENT_TIMEOUT_MS)}`.execute(trx);
+        return read(trx);
+      });
   return db.connection().execute(async (conn) => {
     await sql`begin deferred`.execute(conn);
     try {
