@@ -302,7 +302,7 @@ for (const dialect of await testDialects()) {
             url: '/apis/import',
             payload: exported,
           });
-          expect(imported.statusCode, imported.body).toBe(201);
+          expect(imported.statusCode, imported.body).toBe(200);
           expect(imported.json().id).toBe(api.id);
 
           const copy = (await call(empty.app, admin, { method: 'GET', url: `/apis/${api.id}` })).json();
@@ -342,7 +342,7 @@ for (const dialect of await testDialects()) {
 
         const res = await importAs(u.publisher.session, '/apis/import', old);
 
-        expect(res.statusCode, res.body).toBe(201);
+        expect(res.statusCode, res.body).toBe(200);
         expect(res.json().proxy.groups).toEqual([
           expect.objectContaining({
             name: 'default-group',
@@ -379,7 +379,7 @@ for (const dialect of await testDialects()) {
           payload: JSON.stringify(definition),
         });
 
-        expect(res.statusCode, res.body).toBe(201);
+        expect(res.statusCode, res.body).toBe(200);
         const body = res.json();
         expect(body).toMatchObject({
           name: 'Legacy',
@@ -574,7 +574,7 @@ for (const dialect of await testDialects()) {
 
         const res = await importAs(u.publisher.session, '/apis/import', { payload: JSON.stringify(doc) });
 
-        expect(res.statusCode, res.body).toBe(201);
+        expect(res.statusCode, res.body).toBe(200);
         expect(res.json().context_path).toBe(`/library-${dialect}`);
       });
 

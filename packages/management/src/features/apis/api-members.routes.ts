@@ -63,7 +63,9 @@ export function apiMembersRoutes(
       },
       preHandler: guards.requireAny('api-member-c', 'api-member-u'),
     },
-    async (request) => members.addOrUpdate(currentUser(request), request.params.api, request.body),
+    // 201 for an addition or a change, and 200 for a removal, as Gravitee 1.x answers them.
+    async (request, reply) =>
+      reply.code(201).send(await members.addOrUpdate(currentUser(request), request.params.api, request.body)),
   );
 
   r.delete(
@@ -79,7 +81,7 @@ export function apiMembersRoutes(
     },
     async (request, reply) => {
       await members.remove(currentUser(request), request.params.api, request.query.user);
-      return reply.code(204).send();
+      return reply.code(200).send();
     },
   );
 

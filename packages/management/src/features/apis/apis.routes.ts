@@ -308,7 +308,8 @@ export function apisRoutes(
     async (request, reply) => {
       const row = await imports.importNew(currentUser(request), importSource(request.body));
       sendEtag(reply, apiEtag(row));
-      return reply.code(201).send(await fullJson(request, row));
+      // 200 as Gravitee 1.x answers `apis/import` (its `import/swagger` answers 201).
+      return reply.code(200).send(await fullJson(request, row));
     },
   );
 
@@ -393,7 +394,7 @@ export function apisRoutes(
     {
       schema: {
         tags: ['APIs'],
-        summary: 'Start or stop the API (If-Match)',
+        summary: 'Start or stop the API (If-Match); 204 with the new entity tag, as Gravitee 1.x',
         params: ApiParams,
         querystring: z.object({
           action: z
@@ -412,7 +413,7 @@ export function apisRoutes(
         (etag) => assertIfMatch(request, etag),
       );
       sendEtag(reply, apiEtag(row));
-      return fullJson(request, row);
+      return reply.code(204).send();
     },
   );
 

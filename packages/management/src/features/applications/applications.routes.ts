@@ -163,7 +163,11 @@ export function applicationsRoutes(app: FastifyInstance, deps: ApplicationRouteD
       },
       preHandler: guards.requireAny('application-member-c', 'application-member-u'),
     },
-    async (request) => members.addOrUpdate(currentUser(request), request.params.application, request.body),
+    // 201 for an addition or a change, and 200 for a removal, as Gravitee 1.x answers them.
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await members.addOrUpdate(currentUser(request), request.params.application, request.body)),
   );
 
   r.delete(
@@ -179,7 +183,7 @@ export function applicationsRoutes(app: FastifyInstance, deps: ApplicationRouteD
     },
     async (request, reply) => {
       await members.remove(currentUser(request), request.params.application, request.query.user);
-      return reply.code(204).send();
+      return reply.code(200).send();
     },
   );
 

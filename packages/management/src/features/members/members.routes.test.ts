@@ -58,14 +58,33 @@ for (const dialect of await testDialects()) {
           payload: { reference: byName.source_id, role: 'USER' },
         });
 
-        expect(added.statusCode, added.body).toBeLessThan(300);
-        expect(addedByName.statusCode, addedByName.body).toBeLessThan(300);
+        expect(added.statusCode, added.body).toBe(201);
+        expect(addedByName.statusCode, addedByName.body).toBe(201);
         expect(await members(url)).toEqual(
           expect.arrayContaining([
             expect.objectContaining({ id: found.id, role: 'USER' }),
             expect.objectContaining({ id: byName.id, role: 'USER' }),
           ]),
         );
+      },
+    );
+
+    it.each(['API', 'application'])(
+      'answers 201 to an addition or a change of a %s member and 200 to a removal, as Gravitee 1.x',
+      async (scope) => {
+        const url = scopes.find((s) => s.name === scope)!.url();
+        const member = await createUser(t.db);
+        const add = (role: string) =>
+          call(t.app, u.publisher.session, { method: 'POST', url, payload: { id: member.id, role } });
+        expect((await add('USER')).statusCode).toBe(201);
+        expect((await add('OWNER')).statusCode).toBe(201);
+        const removed = await call(t.app, u.publisher.session, {
+          method: 'DELETE',
+          url: `${url}?user=${member.id}`,
+        });
+        expect(removed.statusCode).toBe(200);
+        expect(removed.body).toBe('');
+        expect((await members(url)).map((m) => m.id)).not.toContain(member.id);
       },
     );
 

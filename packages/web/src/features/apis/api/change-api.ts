@@ -56,18 +56,18 @@ export function useUpdateApi(id: string) {
   });
 }
 
-/** `POST apis/{id}?action=START|STOP` with If-Match. */
+/** `POST apis/{id}?action=START|STOP` with If-Match; it answers 204 (as Gravitee 1.x), the API is read again. */
 export function useChangeApiState(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (action: 'START' | 'STOP') =>
-      withEtag(
-        await http.request<Api>(apiPath(id), {
-          method: 'POST',
-          query: { action },
-          ifMatch: currentEtag(queryClient, id),
-        }),
-      ),
+    mutationFn: async (action: 'START' | 'STOP') => {
+      await http.request<void>(apiPath(id), {
+        method: 'POST',
+        query: { action },
+        ifMatch: currentEtag(queryClient, id),
+      });
+      return withEtag(await http.request<Api>(apiPath(id)));
+    },
     onSuccess: (value) => {
       saved(queryClient, id, value);
       void queryClient.invalidateQueries({ queryKey: apiKeys.events(id) });

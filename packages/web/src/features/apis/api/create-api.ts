@@ -116,11 +116,13 @@ export function useCreateApi() {
       }
       if (input.deploy) {
         const deployed = await http.request<Api>(apiPath(id, '/deploy'), { method: 'POST', body: {} });
-        const started = await http.request<Api>(apiPath(id), {
+        // START answers 204 with the new entity tag (as Gravitee 1.x): the API is read again.
+        await http.request<void>(apiPath(id), {
           method: 'POST',
           query: { action: 'START' },
           ifMatch: deployed.headers.get('ETag') ?? etag,
         });
+        const started = await http.request<Api>(apiPath(id));
         api = started.data;
         etag = started.headers.get('ETag') ?? etag;
       }
