@@ -36,6 +36,8 @@ import { SocialLoginService } from './features/social-login/social-login.service
 import { userRoutes } from './features/user/user.routes.js';
 import { RegistrationService } from './features/users/registration.service.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { dictionaryFeature } from './features/dictionaries/dictionaries.wiring.js';
+import { Scheduler } from './features/scheduler/scheduler.js';
 
 export const API_PREFIX = '/management';
 
@@ -48,6 +50,8 @@ export interface ManagementServices {
   registration: RegistrationService;
   users: UserService;
   tokens: SessionTokens;
+  /** Runs scheduled jobs in the process holding the scheduler lease. */
+  scheduler: Scheduler;
 }
 
 export interface ManagementApp {
@@ -116,6 +120,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
   const registration = new RegistrationService(ctx.db, secret, mail, settings, audit, options.portalUrl, now);
   const tokens = new SessionTokens(secret, options.sessionTtlSeconds, now);
   const users = new UserService(ctx.db, permissions, audit, new LoginThrottle(now), now);
+  const scheduler = new Scheduler(ctx.db, { tickMs: options.schedulerTickMs || 1000, now, log: app.log });
   const services: ManagementServices = {
     permissions,
     audit,
@@ -125,6 +130,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
     registration,
     users,
     tokens,
+    scheduler,
   };
 
   installErrorHandling(app);
@@ -193,8 +199,11 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
       instancesRoutes(api, ctx, guards);
       apisRoutes(api, { ctx, guards, permissions, audit, settings });
       subscriptionFeatureRoutes(api, { ctx, guards, permissions, audit, settings, mail, notifications });
+      dictionaryFeature(api, { ctx, guards, permissions, audit, scheduler });
     },
     { prefix: API_PREFIX },
   );
+  if (options.schedulerTickMs > 0) scheduler.start();
+  app.addHook('onClose', () => scheduler.stop());
   return { app, ctx, services };
 }

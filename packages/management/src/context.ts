@@ -33,6 +33,8 @@ export interface ManagementOptions {
    * addresses only by default; `allowPrivate` and `allowed` (hosts, addresses, CIDR ranges) open more.
    */
   outbound: OutboundSettings;
+  /** How often the scheduler runs its jobs (dictionary polls, ...), in milliseconds; 0 turns it off. */
+  schedulerTickMs: number;
 }
 
 export const DEFAULT_OPTIONS: ManagementOptions = {
@@ -43,6 +45,7 @@ export const DEFAULT_OPTIONS: ManagementOptions = {
   version: '0.1.0',
   trustedProxies: [],
   outbound: DEFAULT_OUTBOUND_SETTINGS,
+  schedulerTickMs: 1000,
 };
 
 /** The services and parts every feature may use; built once by `buildManagementApp`. */

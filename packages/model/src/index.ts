@@ -7,5 +7,6 @@ export * from './plan.js';
 export * from './deployment.js';
 export * from './api.js';
 export * from './metadata.js';
+export * from './dictionary.js';
 export * from './subscription.js';
 export * from './application.js';
