@@ -50,21 +50,34 @@ function timebox(expression: jsonata.Expression): void {
   );
 }
 
+/** `{key, value}` (nothing else): one property, as providers' transformations give them. */
+const isEntry = (v: unknown): v is { key: unknown; value?: unknown } =>
+  !!v &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  'key' in v &&
+  Object.keys(v).every((k) => k === 'key' || k === 'value');
+
 const asText = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /**
  * The transformation's result as properties: an array of `{key, value}` (the form Gravitee's
- * providers gave) or an object of key -> value. Other values are strings of their JSON.
+ * providers gave; a single `{key, value}` counts as one) or an object of key -> value. Other values
+ * are strings of their JSON.
  */
 export function toProperties(result: unknown): Record<string, string> {
   const entries: [string, string][] = [];
-  if (Array.isArray(result)) {
-    for (const item of result as unknown[]) {
+  // JSONata gives a sequence of one item as the item itself: `{key, value}` alone is one property.
+  const items = isEntry(result) ? [result] : result;
+  if (Array.isArray(items)) {
+    for (const item of items as unknown[]) {
       if (!item || typeof item !== 'object' || !('key' in item))
         throw new ProviderError('the transformation must give [{"key": ..., "value": ...}] or an object');
       const { key, value } = item as { key: unknown; value: unknown };
-      entries.push([asText(key), asText(value)]);
+      if (typeof key !== 'string')
+        throw new ProviderError('the transformation gave a property name that is not a string');
+      entries.push([key, asText(value)]);
     }
   } else if (result && typeof result === 'object') {
     for (const [key, value] of Object.entries(result)) entries.push([key, asText(value)]);
@@ -99,7 +112,15 @@ export async function fetchProviderProperties(
   } catch {
     throw new ProviderError('the provider did not answer JSON');
   }
-  const expression = compileSpecification(provider.configuration.specification);
+  return transformDocument(provider.configuration.specification, document);
+}
+
+/** Applies the specification to the provider's document, within the time and depth limits. */
+export async function transformDocument(
+  specification: string,
+  document: unknown,
+): Promise<Record<string, string>> {
+  const expression = compileSpecification(specification);
   timebox(expression);
   return toProperties(await expression.evaluate(document));
 }
