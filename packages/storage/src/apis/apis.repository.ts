@@ -12,6 +12,16 @@ export async function findApiById(db: Executor, id: string): Promise<ApiRow | un
   return db.selectFrom('apis').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The API, its row locked until the transaction ends (PostgreSQL; SQLite runs one write transaction at
+ * a time anyway): a lifecycle change (deploy, start, stop) reads the state it writes into its event
+ * under this lock, so a change committed meanwhile is never overridden.
+ */
+export async function findApiByIdForUpdate(db: Executor, id: string): Promise<ApiRow | undefined> {
+  const q = db.selectFrom('apis').selectAll().where('id', '=', id);
+  return (db.getExecutor().adapter instanceof PostgresAdapter ? q.forUpdate() : q).executeTakeFirst();
+}
+
 export async function findApisByIds(db: Executor, ids: readonly string[]): Promise<ApiRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('apis').selectAll().where('id', 'in', ids).execute();

@@ -36,6 +36,7 @@ import {
   deleteTopApi,
   findAllTags,
   findApiById,
+  findApiByIdForUpdate,
   findApiListJson,
   findContextPathClashes,
   findEventsOfApi,
@@ -61,6 +62,7 @@ import type { PermissionService } from '../permissions/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { validatePicture } from '../users/avatar.js';
 import { newId } from '../../http/ids.js';
+import { assertApiReferencesExist, tenantsOf } from './api-references.js';
 import type { Entrypoint } from './apis.definition.js';
 import {
   definitionOf,
@@ -181,6 +183,13 @@ export class ApiService {
     return row;
   }
 
+  /** The API, its row locked until the end of the transaction `trx` (lifecycle changes). */
+  private async getForUpdate(id: string, trx: Executor): Promise<ApiRow> {
+    const row = await findApiByIdForUpdate(trx, id);
+    if (!row) throw apiNotFound(id);
+    return row;
+  }
+
   /** The user holding the PRIMARY_OWNER role on the API. */
   async primaryOwner(apiId: string, db: Executor = this.db): Promise<UserRow | undefined> {
     const membership = (await findMembershipsOfReference(db, 'API', apiId)).find(
@@ -277,6 +286,12 @@ export class ApiService {
     const entrypoints = entrypointsOf(api.definition.proxy);
     await lockApiContextPaths(trx);
     await this.assertEntrypointsFree(trx, entrypoints, undefined, 'proxy.context_path');
+    await assertApiReferencesExist(trx, {
+      views: api.views ?? [],
+      groups: api.groups ?? [],
+      tags: api.definition.tags,
+      tenants: tenantsOf(api.definition),
+    });
     const defaultGroups = (await findGroupsWithEventRule(trx, 'API_CREATE')).map((g) => g.id);
     const groups = [...new Set([...(api.groups ?? []), ...defaultGroups])];
     const now = this.deps.now();
@@ -427,6 +442,11 @@ export class ApiService {
         changes.tags.filter((t) => !current.tags.includes(t)),
       );
     if (changes.groups) await this.assertGroupsExist(trx, changes.groups);
+    // Views and tenants newly given must exist (those already on the API stay).
+    await assertApiReferencesExist(trx, {
+      views: (changes.views ?? []).filter((v) => !(JSON.parse(row.views) as string[]).includes(v)),
+      tenants: tenantsOf(definition).filter((t) => !tenantsOf(current).includes(t)),
+    });
     const picture =
       changes.picture === undefined
         ? undefined
@@ -516,7 +536,7 @@ export class ApiService {
     const state = action === 'START' ? 'STARTED' : 'STOPPED';
     const type = action === 'START' ? 'START_API' : 'STOP_API';
     const updated = await this.db.transaction().execute(async (trx) => {
-      const row = await this.get(id, trx);
+      const row = await this.getForUpdate(id, trx);
       precondition?.(apiEtag(row));
       if (row.state === state) throw apiAlreadyInState(state);
       const now = Math.max(this.deps.now(), row.updated_at + 1);
@@ -552,7 +572,9 @@ export class ApiService {
    */
   async deploy(actor: UserRow, id: string, label?: string): Promise<ApiRow> {
     const deployed = await this.db.transaction().execute(async (trx) => {
-      const row = await this.get(id, trx);
+      // Locked: the state written into the payload is the one committed, not one a start or stop
+      // committed meanwhile would override (the gateways apply the newest event).
+      const row = await this.getForUpdate(id, trx);
       const plans = await findPlansByApi(trx, id, ACTIVE_PLAN_STATUSES);
       const now = Math.max(this.deps.now(), (row.deployed_at ?? 0) + 1);
       const payload = toDeployedApi(row, plans, now);
