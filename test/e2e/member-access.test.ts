@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { settle, signInOnPage } from './support/app';
+import { seriousA11yViolations, settle, signInOnPage } from './support/app';
 import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
 import type { MailSink } from './support/mail-sink';
 import { startMailSink } from './support/mail-sink';
@@ -154,6 +154,7 @@ describe('API screens for users who are not administrators', () => {
     expect(refused).toEqual([]);
     expect(new URL(page.url()).pathname).toBe(`/management/apis/${apiId}/portal`);
     await screenshot(page, 'subscriber-api-by-url');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('shows a USER-role member the screens the role allows, read-only, and never a permission name', async () => {
@@ -178,6 +179,7 @@ describe('API screens for users who are not administrators', () => {
     expect(await font(main(page).getByRole('textbox', { name: 'Context path' }))).toMatch(/mono/i);
     await settle(page);
     await screenshot(page, 'member-user-general');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await apiMenu.getByRole('link', { name: 'Plans' }).click();
     await main(page).getByText('Free', { exact: true }).first().waitFor();
@@ -189,6 +191,7 @@ describe('API screens for users who are not administrators', () => {
     ).toBe(0);
     await settle(page);
     await screenshot(page, 'member-user-plans');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await apiMenu.getByRole('link', { name: 'Metadata' }).click();
     await main(page).getByRole('heading', { name: 'Metadata' }).first().waitFor();
@@ -199,6 +202,7 @@ describe('API screens for users who are not administrators', () => {
     ).toBe(0);
     await settle(page);
     await screenshot(page, 'member-user-metadata');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // A page the role does not allow, by its URL: the general page instead, without a refusal.
     await page.goto(`${portico.webUrl}/management/apis/${apiId}/members`);
@@ -258,6 +262,7 @@ describe('API screens for users who are not administrators', () => {
     expect(clipped).toEqual([]);
     await settle(page);
     await screenshot(page, 'plans-status-badges');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('translates a refusal of the server instead of showing the permission name', async () => {

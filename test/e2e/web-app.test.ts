@@ -1,6 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { builtChunk, focused, reportedFirstLoad, settle, signInOnPage, userMenu } from './support/app';
+import {
+  builtChunk,
+  focused,
+  reportedFirstLoad,
+  seriousA11yViolations,
+  settle,
+  signInOnPage,
+  userMenu,
+} from './support/app';
 import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
 import type { MailSink } from './support/mail-sink';
 import { startMailSink } from './support/mail-sink';
@@ -113,6 +121,7 @@ describe('web app', () => {
     expect(await page.getByRole('textbox', { name: 'Password' }).inputValue()).toBe('');
     expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, 'login-wrong-password');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('takes the "Wrong user or password" toast down once a sign-in succeeds', async () => {
@@ -465,6 +474,7 @@ describe('web app', () => {
     await section.getByText('The confirm password is different!').waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await screenshot(page, 'profile-password-mismatch');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // A wrong current password: the server refuses, in the user's language, and nothing changes.
     await current.fill('not-my-password');
@@ -482,6 +492,7 @@ describe('web app', () => {
     expect(await current.inputValue()).toBe('');
     await settle(page);
     await screenshot(page, 'profile-password-changed');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await userMenu(page).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { portalFirstLoad, readManifest } from '../../../packages/web/scripts/first-load.mjs';
@@ -53,4 +54,30 @@ export function focused(page: Page): Promise<Focus> {
       visible,
     };
   });
+}
+
+const AXE_SOURCE = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
+
+/**
+ * The serious and critical accessibility violations axe-core finds on the page (rule id, then the
+ * elements' selectors). axe is evaluated through the debugging protocol, which the page's
+ * Content-Security-Policy does not apply to.
+ */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const source = await readFile(AXE_SOURCE, 'utf8');
+  await page.evaluate(source);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return violations;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
 }

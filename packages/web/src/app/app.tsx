@@ -5,6 +5,7 @@ import { Suspense, lazy } from 'react';
 import { RouterProvider } from 'react-router';
 import type { AppConfig } from '../shared/config/config';
 import { ConfigContext } from '../shared/config/config-context';
+import { cssVariablesResolver } from '../shared/config/theme';
 import { queryClient } from '../shared/lib/query-client';
 import { appRouter } from './router';
 
@@ -18,7 +19,7 @@ const ToastContainer = lazy(async () => ({
 export function App({ config, theme }: { config: AppConfig; theme: MantineThemeOverride }) {
   return (
     <ConfigContext.Provider value={config}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <Suspense fallback={null}>
           <ToastContainer />
         </Suspense>

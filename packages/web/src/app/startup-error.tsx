@@ -2,7 +2,7 @@ import { Center, Image, MantineProvider, Paper, Stack, Text, ThemeIcon, Title } 
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { appUrl } from '../shared/config/config';
-import { toMantineTheme } from '../shared/config/theme';
+import { cssVariablesResolver, toMantineTheme } from '../shared/config/theme';
 
 /** Without a configuration there is no theme: the default one, and the default logo of the web app. */
 const DEFAULT_LOGO = 'themes/assets/portico-logo.svg';
@@ -11,7 +11,11 @@ const DEFAULT_LOGO = 'themes/assets/portico-logo.svg';
 export function StartupError() {
   const { t } = useTranslation();
   return (
-    <MantineProvider theme={toMantineTheme(undefined)} defaultColorScheme="light">
+    <MantineProvider
+      theme={toMantineTheme(undefined)}
+      defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <Center mih="100vh" p="xl" bg="gray.0">
         <Stack align="center" gap="lg" maw={560}>
           <Image src={appUrl(DEFAULT_LOGO)} alt="" h={40} w="auto" fit="contain" />

@@ -1,4 +1,4 @@
-import type { MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
+import type { CSSVariablesResolver, MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
 import { createTheme } from '@mantine/core';
 
 /** `themes/{name}-theme.json`: the colours, fonts and radius of a theme. */
@@ -30,6 +30,8 @@ export function toMantineTheme(file: ThemeFile | undefined): MantineThemeOverrid
   const primaryShade = file?.primaryShade;
   return createTheme({
     focusRing: 'auto',
+    // Filled controls take black or white text, whichever reads on their colour (yellow, orange).
+    autoContrast: true,
     cursorType: 'pointer',
     colors,
     ...(file?.primaryColor && (colors[file.primaryColor] || file.primaryColor in DEFAULT_COLOR_NAMES)
@@ -64,3 +66,31 @@ const DEFAULT_COLOR_NAMES: Record<string, true> = Object.fromEntries(
     'teal',
   ].map((c) => [c, true]),
 );
+
+/**
+ * Text colours with WCAG AA contrast (4.5:1) on the light scheme: dimmed text, the text of light and
+ * subtle variants (badges, alerts, active menu links) and red filled buttons a shade darker than
+ * Mantine's defaults, which axe-core finds too pale on white.
+ */
+const BRIGHT_HUES = new Set(['yellow', 'orange', 'lime', 'green', 'teal', 'cyan']);
+
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-primary-color-light-color': 'var(--mantine-primary-color-9)',
+    ...Object.fromEntries(
+      Object.keys(theme.colors).map((color) => [
+        `--mantine-color-${color}-light-color`,
+        // The bright hues' darkest shade is still too pale on their own light background.
+        BRIGHT_HUES.has(color)
+          ? `color-mix(in srgb, var(--mantine-color-${color}-9) 65%, black)`
+          : `var(--mantine-color-${color}-9)`,
+      ]),
+    ),
+    '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-filled-hover': 'var(--mantine-color-red-8)',
+  },
+  dark: {},
+});

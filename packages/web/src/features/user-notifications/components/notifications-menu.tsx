@@ -31,8 +31,9 @@ export function NotificationsMenu() {
 
   return (
     <Popover position="bottom-end" width={360} shadow="md" withArrow trapFocus>
-      <Popover.Target>
-        <Indicator disabled={total === 0} label={total} size={16} color="red" offset={6} maxValue={99}>
+      {/* The popover's target is the button itself (its aria-expanded), not the indicator around it. */}
+      <Indicator disabled={total === 0} label={total} size={16} color="red" offset={6} maxValue={99}>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -42,8 +43,8 @@ export function NotificationsMenu() {
           >
             <IconBell size={20} stroke={1.6} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0}>
         <Group justify="space-between" px="md" py="sm" className={classes.header}>
           <Text fw={600}>{t('notifications.title')}</Text>

@@ -23,7 +23,7 @@ export function DangerZone({ api, canDelete }: { api: Api; canDelete: boolean })
   return (
     <Paper withBorder radius="md" p="lg" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
       <Stack gap="md">
-        <Title order={2} size="h4" c="red.7">
+        <Title order={2} size="h4" c="red.9">
           {t('apis.danger.title')}
         </Title>
         <Row
