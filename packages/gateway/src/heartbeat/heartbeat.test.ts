@@ -1,54 +1,62 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { findInstanceById } from '@portico/storage';
-import { createTestDatabase, type TestDatabase } from '@portico/storage/testing';
+import { createTestDatabase, testDialects, type TestDatabase } from '@portico/storage/testing';
 import { Heartbeat } from './heartbeat.js';
 
-describe('gateway heartbeat', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase('sqlite');
-  });
-  afterAll(async () => t.destroy());
-
-  it('registers the instance, beats with monitoring data, and marks it stopped', async () => {
-    const id = randomUUID();
-    let dropped = 0;
-    const heartbeat = new Heartbeat(
-      t.storage.db,
-      { id, port: 8082, version: '9.9.9', tags: ['eu', '!internal'], tenant: 'eu' },
-      () => dropped,
-      50,
-    );
-    await heartbeat.start();
-    const registered = await findInstanceById(t.storage.db, id);
-    expect(registered).toMatchObject({
-      state: 'STARTED',
-      port: 8082,
-      version: '9.9.9',
-      tenant: 'eu',
-      stopped_at: null,
+for (const dialect of await testDialects())
+  describe(`${dialect}: gateway heartbeat`, () => {
+    let t: TestDatabase;
+    beforeAll(async () => {
+      t = await createTestDatabase(dialect);
     });
-    expect(JSON.parse(registered!.tags)).toEqual(['eu', '!internal']);
-    expect(JSON.parse(registered!.plugins).map((p: { id: string }) => p.id)).toContain('rate-limit');
-    expect(JSON.parse(registered!.system_properties)['node.version']).toBe(process.version);
+    afterAll(async () => t.destroy());
 
-    dropped = 3;
-    await new Promise((r) => setTimeout(r, 200));
-    const beating = await findInstanceById(t.storage.db, id);
-    expect(beating!.last_heartbeat_at).toBeGreaterThan(registered!.last_heartbeat_at);
-    expect(beating!.dropped_reports).toBe(3);
-    const monitoring = JSON.parse(beating!.monitoring!);
-    expect(monitoring.jvm.heap_used_in_bytes).toBeGreaterThan(0);
-    expect(monitoring.jvm.pools.old.max).toBeGreaterThan(0);
-    expect(monitoring.cpu.load_average).toHaveProperty('1m');
-    expect(monitoring.process.open_file_descriptors).toBeGreaterThan(0);
-    expect(monitoring.thread.count).toBeGreaterThan(0);
-    expect(monitoring.event_loop).toHaveProperty('delay_p99_ms');
+    it('registers the instance, beats with monitoring data, and marks it stopped', async () => {
+      const id = randomUUID();
+      let dropped = 0;
+      let served = { seq: 17, digest: '00112233aabbccdd' };
+      const heartbeat = new Heartbeat(
+        t.storage.db,
+        { id, port: 8082, version: '9.9.9', tags: ['eu', '!internal'], tenant: 'eu' },
+        () => dropped,
+        50,
+        () => served,
+      );
+      await heartbeat.start();
+      const registered = await findInstanceById(t.storage.db, id);
+      expect(registered).toMatchObject({
+        state: 'STARTED',
+        port: 8082,
+        version: '9.9.9',
+        tenant: 'eu',
+        stopped_at: null,
+        sync_seq: 17,
+        sync_digest: '00112233aabbccdd',
+      });
+      expect(JSON.parse(registered!.tags)).toEqual(['eu', '!internal']);
+      expect(JSON.parse(registered!.plugins).map((p: { id: string }) => p.id)).toContain('rate-limit');
+      expect(JSON.parse(registered!.system_properties)['node.version']).toBe(process.version);
 
-    await heartbeat.stop();
-    const stopped = await findInstanceById(t.storage.db, id);
-    expect(stopped!.state).toBe('STOPPED');
-    expect(stopped!.stopped_at).toBeGreaterThan(0);
+      dropped = 3;
+      // The gateway applied newer events: the next beats tell which, so a lagging gateway shows.
+      served = { seq: 23, digest: 'ffeeddccbbaa9988' };
+      await new Promise((r) => setTimeout(r, 200));
+      const beating = await findInstanceById(t.storage.db, id);
+      expect(beating!.last_heartbeat_at).toBeGreaterThan(registered!.last_heartbeat_at);
+      expect(beating!.dropped_reports).toBe(3);
+      expect(beating).toMatchObject({ sync_seq: 23, sync_digest: 'ffeeddccbbaa9988' });
+      const monitoring = JSON.parse(beating!.monitoring!);
+      expect(monitoring.jvm.heap_used_in_bytes).toBeGreaterThan(0);
+      expect(monitoring.jvm.pools.old.max).toBeGreaterThan(0);
+      expect(monitoring.cpu.load_average).toHaveProperty('1m');
+      expect(monitoring.process.open_file_descriptors).toBeGreaterThan(0);
+      expect(monitoring.thread.count).toBeGreaterThan(0);
+      expect(monitoring.event_loop).toHaveProperty('delay_p99_ms');
+
+      await heartbeat.stop();
+      const stopped = await findInstanceById(t.storage.db, id);
+      expect(stopped!.state).toBe('STOPPED');
+      expect(stopped!.stopped_at).toBeGreaterThan(0);
+    });
   });
-});
