@@ -188,13 +188,13 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
         users,
         permissions,
         tokens,
-        social: new SocialLoginService(ctx.db, audit, now),
+        social: new SocialLoginService(ctx.db, audit, now, app.log),
       });
       usersRoutes(api, { ctx, guards, permissions, registration, settings });
       settingsRoutes(api, settings, permissions, guards);
       auditRoutes(api, ctx, guards);
       rolesRoutes(api, ctx, guards, permissions);
-      identitiesRoutes(api, ctx);
+      identitiesRoutes(api, { ctx, guards, permissions, audit });
       policiesRoutes(api);
       instancesRoutes(api, ctx, guards);
       apisRoutes(api, { ctx, guards, permissions, audit, settings });

@@ -10,3 +10,5 @@ export * from './metadata.js';
 export * from './dictionary.js';
 export * from './subscription.js';
 export * from './application.js';
+export * from './identity-provider.js';
+export * from './client-registration.js';

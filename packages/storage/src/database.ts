@@ -30,6 +30,10 @@ import type { SubscriptionTable } from './subscriptions/subscriptions.table.js';
 import type { TagTable } from './tags/tags.table.js';
 import type { TokenTable } from './tokens/tokens.table.js';
 import type { DictionaryTable } from './dictionaries/dictionaries.table.js';
+import type {
+  ApplicationRegistrationTable,
+  ClientRegistrationProviderTable,
+} from './client-registration/client-registration.table.js';
 import type { SchedulerLeaseTable } from './leases/leases.table.js';
 import type { UserTable } from './users/users.table.js';
 
@@ -61,6 +65,8 @@ export interface Database {
   health_checks: HealthCheckTable;
   revoked_sessions: RevokedSessionTable;
   dictionaries: DictionaryTable;
+  client_registration_providers: ClientRegistrationProviderTable;
+  application_registrations: ApplicationRegistrationTable;
   scheduler_leases: SchedulerLeaseTable;
 }
 

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 
 export interface IdentityProviderTable {
   id: string;
@@ -18,3 +18,4 @@ export interface IdentityProviderTable {
 }
 export type IdentityProviderRow = Selectable<IdentityProviderTable>;
 export type NewIdentityProviderRow = Insertable<IdentityProviderTable>;
+export type IdentityProviderUpdate = Updateable<IdentityProviderTable>;

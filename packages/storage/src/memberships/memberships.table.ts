@@ -13,6 +13,8 @@ export interface MembershipTable {
   reference_id: string;
   role_scope: string;
   role_name: string;
+  /** The identity provider whose mappings gave this membership (refreshed at each sign-in); null otherwise. */
+  source: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -41,6 +41,8 @@ const TABLES: Record<keyof Database, true> = {
   revoked_sessions: true,
   dictionaries: true,
   scheduler_leases: true,
+  client_registration_providers: true,
+  application_registrations: true,
 };
 
 /** A database of the dialect without any table: `connect` does not migrate. */

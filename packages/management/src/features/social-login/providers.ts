@@ -18,7 +18,7 @@ const trim = (url: unknown) => (typeof url === 'string' ? url.replace(/\/+$/, ''
 export function endpointsOf(row: IdentityProviderRow): ProviderEndpoints {
   const c = JSON.parse(row.configuration) as Record<string, unknown>;
   const scopes = Array.isArray(c.scopes) ? (c.scopes as string[]) : [];
-  switch (row.type.toLowerCase()) {
+  switch (row.type.toLowerCase().replace(/_/g, '-')) {
     case 'google':
       return {
         authorizationEndpoint: 'https://accounts.google.com/o/oauth2/v2/auth',

@@ -1,12 +1,15 @@
 import { DomainError, invalidField, notFound } from '@portico/model';
-import type { Database, UserRow } from '@portico/storage';
+import type { Database, Executor, UserRow } from '@portico/storage';
 import { findIdentityProviderById, findUserBySource, insertUser, updateUser } from '@portico/storage';
 import type { Kysely } from 'kysely';
 import { decodeJwt } from 'jose';
 import { newId } from '../../http/ids.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { auditedUser } from '../users/users.mapper.js';
+import { groupMappingsOf, profileMappingOf, roleMappingsOf } from '../identities/identities.mapper.js';
+import { mappedClaim } from './mappings.js';
 import { endpointsOf } from './providers.js';
+import { applyMappings } from './social-memberships.js';
 
 export interface CodeExchange {
   code: string;
@@ -15,30 +18,14 @@ export interface CodeExchange {
   redirect_uri: string;
 }
 
-/** Where each profile field is read from in the provider's user info (the provider's userProfileMapping). */
-interface ProfileMapping {
-  id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  picture: string;
-}
-
-const DEFAULT_MAPPING: ProfileMapping = {
-  id: 'sub',
-  firstname: 'given_name',
-  lastname: 'family_name',
-  email: 'email',
-  picture: 'picture',
-};
-const GITHUB_MAPPING: ProfileMapping = {
-  id: 'id',
-  firstname: 'name',
-  lastname: '',
-  email: 'email',
-  picture: 'avatar_url',
-};
 const EXCHANGE_TIMEOUT_MS = 10_000;
+
+/** What the person signing in sees when the provider cannot be reached or answers an error. */
+export const PROVIDER_UNAVAILABLE = 'the identity provider could not be reached or refused the sign-in';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
 
 export const socialLoginFailed = (reason: string) =>
   new DomainError(401, `Authentication with the identity provider failed: ${reason}`, 'SOCIAL_LOGIN_FAILED');
@@ -54,6 +41,7 @@ export class SocialLoginService {
     private readonly db: Kysely<Database>,
     private readonly audit: AuditService,
     private readonly now: () => number,
+    private readonly log: Log = { warn: () => undefined },
   ) {}
 
   async authenticate(providerId: string, exchange: CodeExchange): Promise<UserRow> {
@@ -87,30 +75,41 @@ export class SocialLoginService {
       if (nonce !== exchange.nonce) throw socialLoginFailed('the nonce does not match');
     }
     const profile = await this.get(endpoints.userInfoEndpoint, accessToken);
-    const mapping: ProfileMapping = {
-      ...(provider.type.toLowerCase() === 'github' ? GITHUB_MAPPING : DEFAULT_MAPPING),
-      ...(JSON.parse(provider.user_profile_mapping) as Partial<ProfileMapping>),
-    };
-    const field = (name: keyof ProfileMapping) => {
-      const v = mapping[name] ? profile[mapping[name]] : undefined;
-      return v === undefined || v === null || v === '' ? null : String(v);
-    };
+    const mapping = profileMappingOf(provider);
+    const field = (name: keyof typeof mapping) => mappedClaim(profile, mapping[name]);
     const sourceId = field('id');
     if (!sourceId) throw socialLoginFailed(`the user info has no "${mapping.id}"`);
     const email = field('email');
     if (provider.email_required === 1 && !email)
       throw socialLoginFailed('the identity provider gave no email address');
-    return this.upsertUser(provider.id, sourceId, {
-      email,
-      firstname: field('firstname'),
-      lastname: field('lastname'),
-    });
+    const picture = field('picture');
+    return this.upsertUser(
+      provider.id,
+      sourceId,
+      {
+        email,
+        firstname: field('firstname'),
+        lastname: field('lastname'),
+        ...(picture ? { picture } : {}),
+      },
+      (trx, userId) =>
+        applyMappings(trx, {
+          providerId: provider.id,
+          userId,
+          profile,
+          groupMappings: groupMappingsOf(provider),
+          roleMappings: roleMappingsOf(provider),
+          now: this.now(),
+          log: this.log,
+        }),
+    );
   }
 
   private async upsertUser(
     source: string,
     sourceId: string,
-    profile: { email: string | null; firstname: string | null; lastname: string | null },
+    profile: { email: string | null; firstname: string | null; lastname: string | null; picture?: string },
+    mappings: (trx: Executor, userId: string) => Promise<void>,
   ): Promise<UserRow> {
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
@@ -124,6 +123,7 @@ export class SocialLoginService {
           updated_at: now,
         };
         await updateUser(trx, existing.id, changes);
+        await mappings(trx, existing.id);
         await this.audit.record(trx, {
           referenceType: 'ENVIRONMENT',
           referenceId: 'DEFAULT',
@@ -139,7 +139,7 @@ export class SocialLoginService {
         source_id: sourceId,
         ...profile,
         password: null,
-        picture: null,
+        picture: profile.picture ?? null,
         status: 'ACTIVE',
         login_count: 1,
         last_connection_at: now,
@@ -149,6 +149,7 @@ export class SocialLoginService {
         kept_session_id: null,
       };
       await insertUser(trx, row);
+      await mappings(trx, row.id);
       await this.audit.record(trx, {
         referenceType: 'ENVIRONMENT',
         referenceId: 'DEFAULT',
@@ -171,15 +172,19 @@ export class SocialLoginService {
         signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
       });
     } catch (error) {
-      throw socialLoginFailed(
-        `token endpoint unreachable (${error instanceof Error ? error.message : String(error)})`,
-      );
+      this.log.warn({ url, err: error }, 'social login: token endpoint unreachable');
+      throw socialLoginFailed(PROVIDER_UNAVAILABLE);
     }
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!res.ok)
+    if (!res.ok) {
+      this.log.warn({ url, status: res.status, error: body.error }, 'social login: token endpoint refused');
+      // An expired or reused code is the provider's `invalid_grant`: say so, without its details.
       throw socialLoginFailed(
-        String(body.error_description ?? body.error ?? `token endpoint answered ${res.status}`),
+        body.error === 'invalid_grant'
+          ? 'the authorization code is invalid or expired'
+          : PROVIDER_UNAVAILABLE,
       );
+    }
     return body;
   }
 
@@ -191,11 +196,14 @@ export class SocialLoginService {
         signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
       });
     } catch (error) {
-      throw socialLoginFailed(
-        `user info endpoint unreachable (${error instanceof Error ? error.message : String(error)})`,
-      );
+      this.log.warn({ url, err: error }, 'social login: user info endpoint unreachable');
+      throw socialLoginFailed(PROVIDER_UNAVAILABLE);
     }
-    if (!res.ok) throw socialLoginFailed(`user info endpoint answered ${res.status}`);
-    return (await res.json()) as Record<string, unknown>;
+    const body = (await res.json().catch(() => undefined)) as unknown;
+    if (!res.ok || body === null || typeof body !== 'object' || Array.isArray(body)) {
+      this.log.warn({ url, status: res.status }, 'social login: user info endpoint refused');
+      throw socialLoginFailed(PROVIDER_UNAVAILABLE);
+    }
+    return body as Record<string, unknown>;
   }
 }
