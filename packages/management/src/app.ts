@@ -36,6 +36,7 @@ import { SocialLoginService } from './features/social-login/social-login.service
 import { userRoutes } from './features/user/user.routes.js';
 import { RegistrationService } from './features/users/registration.service.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { usersAdminRoutes } from './features/users/users-admin.routes.js';
 import { dictionaryFeature } from './features/dictionaries/dictionaries.wiring.js';
 import { Scheduler } from './features/scheduler/scheduler.js';
 
@@ -191,9 +192,10 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
         social: new SocialLoginService(ctx.db, audit, now, app.log),
       });
       usersRoutes(api, { ctx, guards, permissions, registration, settings });
+      usersAdminRoutes(api, ctx, guards, audit);
       settingsRoutes(api, settings, permissions, guards);
       auditRoutes(api, ctx, guards);
-      rolesRoutes(api, ctx, guards, permissions);
+      rolesRoutes(api, ctx, guards, permissions, audit);
       identitiesRoutes(api, { ctx, guards, permissions, audit });
       policiesRoutes(api);
       instancesRoutes(api, ctx, guards);

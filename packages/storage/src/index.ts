@@ -6,6 +6,7 @@ export * from './roles/roles.table.js';
 export * from './roles/roles.repository.js';
 export * from './memberships/memberships.table.js';
 export * from './memberships/memberships.repository.js';
+export * from './memberships/role-usage.repository.js';
 export * from './groups/groups.table.js';
 export * from './groups/groups.repository.js';
 export * from './parameters/parameters.table.js';

@@ -49,3 +49,12 @@ export async function clearOtherDefaultRoles(db: Executor, scope: string, keep: 
     .where('name', '!=', keep)
     .execute();
 }
+
+export async function deleteRole(db: Executor, scope: string, name: string): Promise<number> {
+  const result = await db
+    .deleteFrom('roles')
+    .where('scope', '=', scope)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

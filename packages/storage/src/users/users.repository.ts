@@ -45,12 +45,15 @@ export async function deleteUser(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-/** Users whose name, email or username contains the text (case-insensitive), by last name. */
+/**
+ * Users whose name, email or username contains the text (case-insensitive), by last name. Deleted
+ * (archived) users are never found.
+ */
 export async function searchUsers(
   db: Executor,
   query: { text?: string; offset: number; limit: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
-  let base = db.selectFrom('users');
+  let base = db.selectFrom('users').where('status', '!=', 'ARCHIVED');
   if (query.text) {
     const like = `%${query.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) =>

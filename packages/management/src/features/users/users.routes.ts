@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, notFound, toPage } from '@portico/model';
-import { findUserById, searchUsers } from '@portico/storage';
+import { findPrimaryOwnerIds, findUserById, searchUsers } from '@portico/storage';
 import type { AppContext } from '../../context.js';
 import type { PermissionGuards } from '../../http/auth.js';
 import { currentUser, requireUser } from '../../http/auth.js';
@@ -36,7 +36,7 @@ export function usersRoutes(app: FastifyInstance, deps: UsersRouteDeps): void {
 
   const loadUser = async (id: string) => {
     const user = await findUserById(ctx.db, id);
-    if (!user) throw notFound('User', id);
+    if (!user || user.status === 'ARCHIVED') throw notFound('User', id);
     return user;
   };
 
@@ -57,7 +57,16 @@ export function usersRoutes(app: FastifyInstance, deps: UsersRouteDeps): void {
         offset: (page - 1) * size,
         limit: size,
       });
-      return toPage(rows.map(toUserJson), page, size, total);
+      const owners = await findPrimaryOwnerIds(
+        ctx.db,
+        rows.map((u) => u.id),
+      );
+      return toPage(
+        rows.map((u) => ({ ...toUserJson(u), primary_owner: owners.has(u.id) })),
+        page,
+        size,
+        total,
+      );
     },
   );
 
@@ -69,9 +78,13 @@ export function usersRoutes(app: FastifyInstance, deps: UsersRouteDeps): void {
     },
     async (request) => {
       const user = await loadUser(request.params.user);
-      const access = await permissions.access(user.id);
+      const [access, owners] = await Promise.all([
+        permissions.access(user.id),
+        findPrimaryOwnerIds(ctx.db, [user.id]),
+      ]);
       return {
         ...toUserJson(user),
+        primary_owner: owners.has(user.id),
         roles: access.roles.map((role) => ({ scope: role.scope, name: role.name })),
       };
     },
