@@ -17,6 +17,7 @@ import { AccessState } from './sync/access-state.js';
 import { snapshotFile } from './sync/snapshot.js';
 import { SyncService } from './sync/sync.service.js';
 import { watchForChanges } from './sync/change-watch.js';
+import { DictionarySync, dictionariesFile } from './sync/dictionaries.js';
 
 export interface GatewayOptions {
   port: number;
@@ -126,6 +127,15 @@ export async function startGateway(
   });
   const stopWatching = await watchForChanges(storage, bus, sync, options);
   const source = await sync.start();
+  const dictionaries = new DictionarySync(storage.db, {
+    file: dictionariesFile(options.dataDir, options.port),
+    pollMs: options.syncIntervalMs,
+    log: options.log,
+  });
+  const unsubscribeDictionaries = bus.subscribe((message) => {
+    if (message.kind === 'event' && message.id.endsWith('_DICTIONARY')) void dictionaries.sync();
+  });
+  await dictionaries.start();
   health.update(sync.servedApis());
   const counters: Counters = options.redisUrl ? new RedisCounters(options.redisUrl) : new MemoryCounters();
   const reporterOptions = { ...DEFAULT_REPORTER_OPTIONS, ...options.reporter };
@@ -144,6 +154,7 @@ export async function startGateway(
     },
     gatewayId: id,
     tenant: options.tenant,
+    dictionaries: () => dictionaries.current(),
     now: Date.now,
     logError: (error, message) =>
       options.log.error(
@@ -178,7 +189,9 @@ export async function startGateway(
     async stop() {
       clearInterval(poll);
       unsubscribe();
+      unsubscribeDictionaries();
       stopWatching();
+      await dictionaries.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { NewRequestLogRow, NewRequestRow } from '@portico/storage';
-import type { Consumer, GatewayRequest } from '../policies/policy.js';
+import type { Consumer, Dictionaries, GatewayRequest } from '../policies/policy.js';
 import type { Reporter } from '../reporting/reporter.js';
 import type { CompiledApi } from '../router/compiled.js';
 import { requestId } from './request-id.js';
@@ -105,6 +105,7 @@ export function shouldLog(
   api: CompiledApi,
   request: GatewayRequest,
   consumer: Consumer,
+  dictionaries: Dictionaries = {},
 ): { client: boolean; proxy: boolean } | undefined {
   const mode = api.logging.mode;
   if (mode === 'NONE') return undefined;
@@ -124,6 +125,7 @@ export function shouldLog(
         plan: consumer.planId ?? '',
         user: consumer.user ?? '',
       },
+      dictionaries,
     });
     if (!ok) return undefined;
   }

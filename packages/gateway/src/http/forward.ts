@@ -58,7 +58,7 @@ export async function forward(a: Admitted): Promise<void> {
   const { reporter, req, res, exchange, ctx, request, steps } = a;
   const api: CompiledApi = a.match.api;
   const record = exchange.record;
-  const logging = shouldLog(api, request, ctx.consumer);
+  const logging = shouldLog(api, request, ctx.consumer, ctx.dictionaries);
   const contentSteps = steps.content;
   // Content steps run on every request they apply to, bodiless ones included (with an empty body):
   // a validation cannot be skipped by sending no body, and a body can be assigned to a GET.

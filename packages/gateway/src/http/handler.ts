@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Counters } from '../counters/counters.js';
-import type { Consumer, PolicyContext } from '../policies/policy.js';
+import type { Consumer, Dictionaries, PolicyContext } from '../policies/policy.js';
 import type { Reporter } from '../reporting/reporter.js';
 import type { RouteTable } from '../router/route-table.js';
 import { authenticate } from '../security/authenticate.js';
@@ -26,11 +26,14 @@ export interface HandlerDeps {
   security: SecurityOptions;
   gatewayId: string;
   tenant: string | undefined;
+  /** The deployed dictionaries now (none when absent). */
+  dictionaries?(): Dictionaries;
   now(): number;
   logError(error: unknown, message: string): void;
 }
 
 const withoutHost = (name: string) => name === 'host';
+const NO_DICTIONARIES: Dictionaries = Object.freeze(Object.create(null) as Dictionaries);
 
 /** The gateway's request handler: route, secure, apply policies, proxy, answer, report. */
 export function createRequestHandler(deps: HandlerDeps) {
@@ -116,6 +119,7 @@ async function handle(
     apiId: api.id,
     consumer,
     properties: api.properties,
+    dictionaries: deps.dictionaries?.() ?? NO_DICTIONARIES,
     counters: deps.counters,
     attributes: new Map(),
     now: deps.now,

@@ -29,6 +29,9 @@ export interface Consumer {
   securityType?: string;
 }
 
+/** Deployed dictionaries: dictionary (id or name) -> key -> value; maps without prototype, frozen. */
+export type Dictionaries = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
 export interface PolicyContext {
   readonly request: GatewayRequest;
   /** Headers added to the client's response (rate-limit headers, CORS, ...). */
@@ -37,6 +40,8 @@ export interface PolicyContext {
   readonly consumer: Consumer;
   /** The API's properties (key -> value), for templates. */
   readonly properties: Record<string, string>;
+  /** The deployed dictionaries, for templates and conditions: `dictionaries['name']['key']`. */
+  readonly dictionaries: Dictionaries;
   /** Shared counters (rate limit, quota): in memory, or Redis when configured. */
   readonly counters: Counters;
   /** Values that policies hand to later ones. */

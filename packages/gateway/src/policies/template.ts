@@ -3,11 +3,11 @@ import type { GatewayResponse, PolicyContext } from './policy.js';
 /**
  * Templates of policy values and bodies: `{#request.id}`, `{#request.headers['x-name']}`,
  * `{#request.params['q']}`, `{#request.path}`, `{#request.method}`, `{#properties['key']}`,
- * `{#context.attributes['name']}`; where the stage has them, `{#request.content}`,
+ * `{#context.attributes['name']}`, `{#dictionaries['dictionary']['key']}`; where the stage has them, `{#request.content}`,
  * `{#response.status}`, `{#response.headers['x-name']}` and `{#response.content}`.
  * Unknown expressions render empty. No code is evaluated.
  */
-const EXPRESSION = /\{#([a-zA-Z.]+)(?:\[['"]([^'"\]]+)['"]\])?\}/g;
+const EXPRESSION = /\{#([a-zA-Z.]+)(?:\[['"]([^'"\]]+)['"]\])?(?:\[['"]([^'"\]]+)['"]\])?\}/g;
 
 /** What a template may read besides the request: bodies and the backend's response, when known. */
 export interface TemplateValues {
@@ -18,10 +18,15 @@ export interface TemplateValues {
 
 export function renderTemplate(template: string, ctx: PolicyContext, values: TemplateValues = {}): string {
   if (!template.includes('{#')) return template;
-  return template.replace(EXPRESSION, (_all, path: string, key: string | undefined) => {
-    const value = lookup(path, key, ctx, values);
-    return value === undefined ? '' : value;
-  });
+  return template.replace(
+    EXPRESSION,
+    (all: string, path: string, key: string | undefined, sub: string | undefined) => {
+      if (path === 'dictionaries') return (key && sub && ctx.dictionaries[key]?.[sub]) ?? '';
+      if (sub !== undefined) return all;
+      const value = lookup(path, key, ctx, values);
+      return value === undefined ? '' : value;
+    },
+  );
 }
 
 function first(v: string | string[] | undefined): string | undefined {
