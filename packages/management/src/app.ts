@@ -25,6 +25,10 @@ import { policiesRoutes } from './features/policies/policies.routes.js';
 import { instancesRoutes } from './features/instances/instances.routes.js';
 import { apisRoutes } from './features/apis/apis.routes.js';
 import { subscriptionFeatureRoutes } from './features/subscriptions/subscriptions.wiring.js';
+import {
+  clientRegistrationRoutes,
+  createClientRegistration,
+} from './features/client-registration/client-registration.routes.js';
 import { MailService } from './features/mail/mail.service.js';
 import { NotificationService } from './features/notifications/notifications.service.js';
 import { PermissionService } from './features/permissions/permissions.service.js';
@@ -200,7 +204,15 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
       policiesRoutes(api);
       instancesRoutes(api, ctx, guards);
       apisRoutes(api, { ctx, guards, permissions, audit, settings });
-      subscriptionFeatureRoutes(api, { ctx, guards, permissions, audit, settings, mail, notifications });
+      const clientRegistration = createClientRegistration(ctx);
+      const subscriptionServices = subscriptionFeatureRoutes(api, {
+        ...{ ctx, guards, permissions, audit, settings, mail, notifications },
+        registrar: clientRegistration.registrar,
+      });
+      clientRegistrationRoutes(api, {
+        ...{ ctx, guards, permissions, audit, clientRegistration },
+        services: subscriptionServices,
+      });
       dictionaryFeature(api, { ctx, guards, permissions, audit, scheduler });
     },
     { prefix: API_PREFIX },

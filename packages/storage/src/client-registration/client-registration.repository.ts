@@ -7,7 +7,9 @@ import type {
   NewClientRegistrationProviderRow,
 } from './client-registration.table.js';
 
-export async function findClientRegistrationProviders(db: Executor): Promise<ClientRegistrationProviderRow[]> {
+export async function findClientRegistrationProviders(
+  db: Executor,
+): Promise<ClientRegistrationProviderRow[]> {
   return db.selectFrom('client_registration_providers').selectAll().orderBy('name').orderBy('id').execute();
 }
 

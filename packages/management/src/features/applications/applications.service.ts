@@ -36,6 +36,7 @@ import type { PermissionService } from '../permissions/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { AfterCommit } from '../subscriptions/after-commit.js';
 import type { SubscriptionService } from '../subscriptions/subscriptions.service.js';
+import type { ApplicationRegistrar } from '../client-registration/application-registrar.js';
 import { applicationNotFound } from '../subscriptions/subscriptions.errors.js';
 import type { ApplicationSettingsJson } from './applications.mapper.js';
 import { auditedApplication, settingsOf } from './applications.mapper.js';
@@ -61,6 +62,8 @@ export interface ApplicationServiceDeps {
   settings: SettingsService;
   subscriptions: SubscriptionService;
   now: () => number;
+  /** Registers OAuth clients at the client registration provider, when one is defined. */
+  registrar?: ApplicationRegistrar;
 }
 
 /**
@@ -201,8 +204,16 @@ export class ApplicationService {
       if (input.settings.app?.client_id) throw invalidField('settings.app', NO_APP_FOR_OAUTH);
       settings = { oauth: this.oauthSettings(type, input.settings.oauth ?? {}) };
     }
+    // With a client registration provider, the OAuth client comes from it (before anything is stored).
+    const registered = settings.oauth && (await this.deps.registrar?.register(input.name, settings.oauth));
+    if (registered && settings.oauth)
+      settings.oauth = {
+        ...settings.oauth,
+        client_id: registered.client_id,
+        client_secret: registered.client_secret,
+      };
     const clientId = settings.app?.client_id ?? settings.oauth?.client_id ?? null;
-    return this.db.transaction().execute(async (trx) => {
+    const created = this.db.transaction().execute(async (trx) => {
       await this.assertGroupsExist(trx, input.groups);
       await this.assertClientIdFree(trx, clientId);
       const defaultGroups = (await findGroupsWithEventRule(trx, 'APPLICATION_CREATE')).map((g) => g.id);
@@ -248,7 +259,12 @@ export class ApplicationService {
         properties: { USER: actor.id },
         after: { member: actor.id, role: PRIMARY_OWNER },
       });
+      await registered?.save(trx, id);
       return row;
+    });
+    return created.catch(async (error: unknown) => {
+      await registered?.abandon();
+      throw error;
     });
   }
 
@@ -337,5 +353,6 @@ export class ApplicationService {
       });
     });
     await this.deps.subscriptions.flush(after);
+    await this.deps.registrar?.unregister(id);
   }
 }

@@ -12,6 +12,7 @@ import type { PermissionService } from '../permissions/permissions.service.js';
 import { plansRoutes } from '../plans/plans.routes.js';
 import { PlanService } from '../plans/plans.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { ApplicationRegistrar } from '../client-registration/application-registrar.js';
 import { ApiKeyService } from './api-keys.service.js';
 import { SubscriptionNotices } from './subscription-notices.js';
 import { subscriptionsRoutes } from './subscriptions.routes.js';
@@ -24,6 +25,8 @@ export interface SubscriptionFeatureDeps {
   settings: SettingsService;
   mail: MailService;
   notifications: NotificationService;
+  /** Registers OAuth clients of applications at the client registration provider. */
+  registrar?: ApplicationRegistrar;
 }
 
 /** The services of plans, subscriptions, API keys and applications, built once per app. */
@@ -36,7 +39,15 @@ export function createSubscriptionServices(deps: SubscriptionFeatureDeps) {
   const keys = new ApiKeyService({ db, bus: ctx.bus, audit, notices, mail, log: ctx.log, now });
   const subscriptions = new SubscriptionService({ db, audit, keys, notices, now });
   const plans = new PlanService({ db, apis, audit, subscriptions, permissions, now });
-  const applications = new ApplicationService({ db, audit, permissions, settings, subscriptions, now });
+  const applications = new ApplicationService({
+    db,
+    audit,
+    permissions,
+    settings,
+    subscriptions,
+    now,
+    registrar: deps.registrar,
+  });
   const applicationMembers = new ApplicationMembersService({ db, applications, audit, permissions, now });
   return { apis, notices, keys, subscriptions, plans, applications, applicationMembers };
 }
