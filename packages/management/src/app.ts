@@ -22,6 +22,7 @@ import { ensureBuiltInRoles, ensureFirstAdmin } from './features/bootstrap/boots
 import { healthRoutes } from './features/health/health.routes.js';
 import { identitiesRoutes } from './features/identities/identities.routes.js';
 import { policiesRoutes } from './features/policies/policies.routes.js';
+import { portalConfigurationRoutes } from './features/portal-configuration/portal-configuration.wiring.js';
 import { instancesRoutes } from './features/instances/instances.routes.js';
 import { apisRoutes } from './features/apis/apis.routes.js';
 import { subscriptionFeatureRoutes } from './features/subscriptions/subscriptions.wiring.js';
@@ -204,6 +205,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
       policiesRoutes(api);
       instancesRoutes(api, ctx, guards);
       apisRoutes(api, { ctx, guards, permissions, audit, settings });
+      portalConfigurationRoutes(api, { ctx, guards, permissions, audit, settings });
       const clientRegistration = createClientRegistration(ctx);
       const subscriptionServices = subscriptionFeatureRoutes(api, {
         ...{ ctx, guards, permissions, audit, settings, mail, notifications },

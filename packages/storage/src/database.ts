@@ -1,5 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { ViewTable } from './views/views.table.js';
+import type { TenantTable } from './tenants/tenants.table.js';
+import type { EntrypointTable } from './entrypoints/entrypoints.table.js';
+import type { ApiHeaderTable } from './api-headers/api-headers.table.js';
 import type { Transaction } from 'kysely';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import SQLite from 'better-sqlite3';
@@ -68,6 +72,10 @@ export interface Database {
   client_registration_providers: ClientRegistrationProviderTable;
   application_registrations: ApplicationRegistrationTable;
   scheduler_leases: SchedulerLeaseTable;
+  views: ViewTable;
+  tenants: TenantTable;
+  entrypoints: EntrypointTable;
+  api_headers: ApiHeaderTable;
 }
 
 /** What repositories take first: the database or a transaction on it. */

@@ -10,6 +10,7 @@ import * as revokedSessions from './2026-11-21-0300-revoked-sessions.js';
 import * as userSessions from './2026-11-23-0400-user-sessions.js';
 import * as syncOrder from './2026-11-22-2100-sync-order.js';
 import * as dictionaries from './2026-11-24-1205-dictionaries.js';
+import * as portalConfiguration from './2026-11-24-1400-portal-configuration.js';
 import * as identitiesClientRegistration from './2026-11-25-1300-identities-client-registration.js';
 
 /** Every migration, by timestamped name; applied in name order. */
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0400-user-sessions': userSessions,
   '2026-11-22-2100-sync-order': syncOrder,
   '2026-11-24-1205-dictionaries': dictionaries,
+  '2026-11-24-1400-portal-configuration': portalConfiguration,
   '2026-11-25-1300-identities-client-registration': identitiesClientRegistration,
 };
 

@@ -43,6 +43,10 @@ const TABLES: Record<keyof Database, true> = {
   scheduler_leases: true,
   client_registration_providers: true,
   application_registrations: true,
+  views: true,
+  tenants: true,
+  entrypoints: true,
+  api_headers: true,
 };
 
 /** A database of the dialect without any table: `connect` does not migrate. */

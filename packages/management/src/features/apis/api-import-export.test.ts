@@ -222,6 +222,9 @@ for (const dialect of await testDialects()) {
     describe('round trip', () => {
       it('gives back the same API when its export is imported into an empty installation', async () => {
         await createTag(t.db, 'edge-tag');
+        // The views given on an API must exist (issue 12), in both installations.
+        const view = { id: 'trips', name: 'Trips', created_at: 0, updated_at: 0 };
+        await t.db.insertInto('views').values(view).execute();
         const api = await createApiAs(t, u.publisher.session, {
           name: 'Round Trip',
           description: 'There and back',
@@ -295,6 +298,8 @@ for (const dialect of await testDialects()) {
         ).json();
 
         const empty = await startTestApp(dialect);
+        await empty.db.insertInto('views').values(view).execute();
+        await createTag(empty.db, 'edge-tag');
         try {
           const admin = await apiUsers(empty).then((users) => users.admin);
           const imported = await call(empty.app, admin, {

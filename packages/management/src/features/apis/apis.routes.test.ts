@@ -30,6 +30,11 @@ for (const dialect of await testDialects()) {
     beforeAll(async () => {
       t = await startTestApp(dialect);
       u = await apiUsers(t);
+      // The views given on an API must exist (issue 12).
+      await t.db
+        .insertInto('views')
+        .values(['travel', 'sales'].map((id) => ({ id, name: id, created_at: 0, updated_at: 0 })))
+        .execute();
     });
     afterAll(() => t?.close());
 
