@@ -49,7 +49,7 @@ for (const dialect of await testDialects()) {
       it('says a missing field is required', async () => {
         const res = await call(t.app, admin, {
           method: 'POST',
-          url: '/users',
+          url: '/users/registration',
           payload: { firstname: 'Ada', email: 'ada@example.test' },
         });
         expect(res.statusCode).toBe(400);
