@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../shared/session/permissions';
 import type { Screen } from '../screens';
-import { CONSOLE_MENU, visibleMenu } from './console-menu';
+import { CONSOLE_MENU, SETTINGS_PERMISSIONS, visibleMenu } from './console-menu';
+
+/** A permission of an existing settings screen. */
+const SETTINGS = SETTINGS_PERMISSIONS[0]!;
 
 const user = (permissions: string[]): CurrentUser => ({
   id: 'u',
@@ -26,7 +29,7 @@ describe('console side menu', () => {
       'management-platform-r',
       'management-audit-r',
       'management-message-c',
-      'portal-view-r',
+      SETTINGS,
     ]);
     expect(labels(visibleMenu(admin, all))).toEqual([
       'apis',
@@ -40,7 +43,7 @@ describe('console side menu', () => {
   });
 
   it('hides the entries whose permission the user lacks', () => {
-    expect(labels(visibleMenu(user(['portal-view-r']), all))).toEqual(['apis', 'applications', 'settings']);
+    expect(labels(visibleMenu(user([SETTINGS]), all))).toEqual(['apis', 'applications', 'settings']);
     expect(labels(visibleMenu(null, all))).toEqual(['apis', 'applications']);
   });
 

@@ -54,3 +54,10 @@ describe('settings menu', () => {
     ]);
   });
 });
+
+describe('settings entry of the console menu', () => {
+  it('is shown to nobody while no settings screen exists', () => {
+    const none = menu.map(({ page: _page, ...entry }) => entry);
+    expect(settingsPermissions(none)).toEqual(['portal-settings-none']);
+  });
+});

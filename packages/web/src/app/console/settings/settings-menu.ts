@@ -46,8 +46,6 @@ export const SETTINGS_GROUP_LABELS: Record<SettingsGroup, TranslationKey> = {
   notifications: 'settings.sections.notifications',
 };
 
-const views = () => import('../../../features/settings-views/settings-views-screens');
-
 /** The settings menu, in display order within each group. */
 export const SETTINGS_MENU: readonly SettingsEntry[] = [
   { group: 'portal', path: 'analytics', label: 'settings.menu.analytics', anyOf: ['portal-settings-r'] },
@@ -83,11 +81,8 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
     path: 'views',
     label: 'settings.menu.views',
     anyOf: ['portal-view-r'],
-    page: async () => (await views()).ViewsPage,
-    routes: [
-      { path: 'views/new', page: async () => (await views()).ViewPage, permissions: [['portal-view-c']] },
-      { path: 'views/:viewId', page: async () => (await views()).ViewPage },
-    ],
+    // With its screens: page: async () => (await import('...')).ViewsPage, and in routes the forms
+    // { path: 'views/new', page, permissions: [['portal-view-c']] } and { path: 'views/:viewId', page }.
   },
   { group: 'gateway', path: 'api_logging', label: 'settings.menu.apiLogging', anyOf: ['portal-settings-r'] },
   {
@@ -117,7 +112,11 @@ export function visibleSettings(
   return menu.filter((entry) => entry.page && hasAnyPermission(user, entry.anyOf));
 }
 
+/** Never held: the console menu's Settings entry while no settings screen exists. */
+export const NO_SETTINGS_SCREEN = 'portal-settings-none';
+
 /** Every permission that opens one of the existing settings screens (the console menu's entry). */
 export function settingsPermissions(menu: readonly SettingsEntry[] = SETTINGS_MENU): string[] {
-  return [...new Set(menu.filter((entry) => entry.page).flatMap((entry) => entry.anyOf))];
+  const permissions = [...new Set(menu.filter((entry) => entry.page).flatMap((entry) => entry.anyOf))];
+  return permissions.length > 0 ? permissions : [NO_SETTINGS_SCREEN];
 }
