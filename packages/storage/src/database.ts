@@ -16,6 +16,7 @@ import type { ApplicationTable } from './applications/applications.table.js';
 import type { AuditTable } from './audits/audits.table.js';
 import type { EventTable } from './events/events.table.js';
 import type { GroupTable } from './groups/groups.table.js';
+import type { InvitationTable } from './invitations/invitations.table.js';
 import type { IdentityProviderTable } from './identity-providers/identity-providers.table.js';
 import type { InstanceTable } from './instances/instances.table.js';
 import type { RevokedSessionTable } from './revoked-sessions/revoked-sessions.table.js';
@@ -46,6 +47,7 @@ export interface Database {
   roles: RoleTable;
   memberships: MembershipTable;
   groups: GroupTable;
+  invitations: InvitationTable;
   parameters: ParameterTable;
   tags: TagTable;
   apis: ApiTable;

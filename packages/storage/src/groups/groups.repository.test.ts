@@ -49,6 +49,8 @@ for (const dialect of await testDialects()) {
           lock_application_role: 1,
           system_invitation: 1,
           email_invitation: 1,
+          api_role: 'USER',
+          application_role: 'OWNER',
           created_at: NOW,
           updated_at: NOW + 1,
         };

@@ -10,6 +10,10 @@ export interface GroupTable {
   lock_application_role: number;
   system_invitation: number;
   email_invitation: number;
+  /** Default API role of the group's members (invitations and the add-member dialog start with it). */
+  api_role: string | null;
+  /** Default application role of the group's members. */
+  application_role: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -12,6 +12,7 @@ import * as syncOrder from './2026-11-22-2100-sync-order.js';
 import * as dictionaries from './2026-11-24-1205-dictionaries.js';
 import * as portalConfiguration from './2026-11-24-1400-portal-configuration.js';
 import * as identitiesClientRegistration from './2026-11-25-1300-identities-client-registration.js';
+import * as groupRolesInvitations from './2026-11-25-1500-group-roles-invitations.js';
 
 /** Every migration, by timestamped name; applied in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-1205-dictionaries': dictionaries,
   '2026-11-24-1400-portal-configuration': portalConfiguration,
   '2026-11-25-1300-identities-client-registration': identitiesClientRegistration,
+  '2026-11-25-1500-group-roles-invitations': groupRolesInvitations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -47,6 +47,7 @@ const TABLES: Record<keyof Database, true> = {
   tenants: true,
   entrypoints: true,
   api_headers: true,
+  invitations: true,
 };
 
 /** A database of the dialect without any table: `connect` does not migrate. */
