@@ -46,6 +46,10 @@ export const SETTINGS_GROUP_LABELS: Record<SettingsGroup, TranslationKey> = {
   notifications: 'settings.sections.notifications',
 };
 
+const identities = () => import('../../../features/settings-identities/settings-identities-screens');
+const clientRegistration = () =>
+  import('../../../features/settings-client-registration/settings-client-registration-screens');
+
 /** The settings menu, in display order within each group. */
 export const SETTINGS_MENU: readonly SettingsEntry[] = [
   { group: 'portal', path: 'analytics', label: 'settings.menu.analytics', anyOf: ['portal-settings-r'] },
@@ -60,12 +64,33 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
     path: 'identities',
     label: 'settings.menu.authentication',
     anyOf: ['portal-identity_provider-r'],
+    page: async () => (await identities()).IdentitiesListPage,
+    routes: [
+      {
+        path: 'identities/new',
+        page: async () => (await identities()).IdentityPage,
+        permissions: [['portal-identity_provider-c']],
+      },
+      { path: 'identities/:identityId', page: async () => (await identities()).IdentityPage },
+    ],
   },
   {
     group: 'portal',
     path: 'client-registration',
     label: 'settings.menu.clientRegistration',
     anyOf: ['portal-client_registration_provider-r'],
+    page: async () => (await clientRegistration()).ClientRegistrationListPage,
+    routes: [
+      {
+        path: 'client-registration/new',
+        page: async () => (await clientRegistration()).ClientRegistrationPage,
+        permissions: [['portal-client_registration_provider-c']],
+      },
+      {
+        path: 'client-registration/:providerId',
+        page: async () => (await clientRegistration()).ClientRegistrationPage,
+      },
+    ],
   },
   {
     group: 'portal',
