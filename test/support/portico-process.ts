@@ -3,8 +3,12 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-/** The built CLI (`npm test` builds before running the tests). */
-export const CLI = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
+/**
+ * The built CLI (`npm test` builds before running the tests); PORTICO_TEST_CLI names another build,
+ * e.g. a copy that a long series of runs keeps while the working tree is rebuilt.
+ */
+export const CLI =
+  process.env.PORTICO_TEST_CLI ?? fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
 
 /** A port that was free a moment ago. */
 export async function freePort(): Promise<number> {
