@@ -50,6 +50,8 @@ const identities = () => import('../../../features/settings-identities/settings-
 const clientRegistration = () =>
   import('../../../features/settings-client-registration/settings-client-registration-screens');
 
+const dictionaries = () => import('../../../features/dictionaries/settings-dictionaries-screens');
+
 /** The settings menu, in display order within each group. */
 export const SETTINGS_MENU: readonly SettingsEntry[] = [
   { group: 'portal', path: 'analytics', label: 'settings.menu.analytics', anyOf: ['portal-settings-r'] },
@@ -115,6 +117,15 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
     path: 'dictionaries',
     label: 'settings.menu.dictionaries',
     anyOf: ['management-dictionary-r'],
+    page: async () => (await dictionaries()).DictionariesPage,
+    routes: [
+      {
+        path: 'dictionaries/new',
+        page: async () => (await dictionaries()).DictionaryPage,
+        permissions: [['management-dictionary-c']],
+      },
+      { path: 'dictionaries/:dictionaryId', page: async () => (await dictionaries()).DictionaryPage },
+    ],
   },
   { group: 'gateway', path: 'tags', label: 'settings.menu.tags', anyOf: ['management-tag-r'] },
   { group: 'gateway', path: 'tenants', label: 'settings.menu.tenants', anyOf: ['management-tenant-r'] },
