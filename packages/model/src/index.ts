@@ -12,3 +12,4 @@ export * from './subscription.js';
 export * from './application.js';
 export * from './identity-provider.js';
 export * from './client-registration.js';
+export * from './logging-end.js';

@@ -36,8 +36,19 @@ const environment = new Environment({ unlistedVariablesAreDyn: true }).registerF
   jsonPath,
 );
 
+/**
+ * Gravitee's conditions write long integers with an `l` suffix (`#request.timestamp <= 1700000000000l`),
+ * which CEL does not know: drop it from number literals outside quotes.
+ */
+function withoutLongSuffixes(source: string): string {
+  return source
+    .split(/('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/(?<![\w.])(\d+)[lL](?!\w)/g, '$1')))
+    .join('');
+}
+
 export function compileCondition(expression: string): Condition {
-  const source = expression.trim().replace(/#(?=[a-zA-Z_])/g, '');
+  const source = withoutLongSuffixes(expression.trim().replace(/#(?=[a-zA-Z_])/g, ''));
   const evaluate = environment.parse(source);
   return (variables) => {
     try {

@@ -109,6 +109,9 @@ export function shouldLog(
 ): { client: boolean; proxy: boolean } | undefined {
   const mode = api.logging.mode;
   if (mode === 'NONE') return undefined;
+  // The end time (the console's end date, the platform's maximum logging duration) holds before and
+  // whatever the rest of the condition says.
+  if (api.logging.until !== undefined && request.timestamp > api.logging.until) return undefined;
   if (api.logging.condition) {
     const ok = api.logging.condition({
       request: {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeployedApi } from '@portico/model';
+import { boundLoggingCondition } from '@portico/model';
 import { deadUrl } from '../test-support/backends.js';
 import { deployedApi } from '../test-support/deployments.js';
 import { startPolicyHarness, type Echo, type PolicyHarness } from '../test-support/policy-harness.js';
@@ -187,6 +188,41 @@ describe('request logging: modes and condition', () => {
     const late = await fetch(`${h.gateway.url}/log-expired`);
     expect((await reportOf(late)).request.has_log).toBe(0);
     expect(expired.id).toBeTruthy();
+  });
+
+  describe('maximum logging duration (the end time the management API writes into the condition)', () => {
+    it('logs until the end time, then stops, whatever the rest of the condition says', async () => {
+      const end = Date.now() + 1500;
+      await deployLogged('/log-bounded', 'CLIENT', boundLoggingCondition('true', end));
+      const early = await post('/log-bounded', 'within the duration');
+      expect((await reportOf(early)).request.has_log).toBe(1);
+      await new Promise((r) => setTimeout(r, Math.max(0, end - Date.now()) + 50));
+      const late = await post('/log-bounded', 'after the duration');
+      expect(late.status).toBe(200);
+      const { request, log } = await reportOf(late);
+      expect(request.has_log).toBe(0);
+      expect(log).toBeUndefined();
+    });
+
+    it("reads Gravitee's long suffix: `#request.timestamp <= 123l` is an end time, not a broken API", async () => {
+      await deployLogged('/log-long-future', 'CLIENT', `#request.timestamp <= ${Date.now() + 3_600_000}l`);
+      await deployLogged('/log-long-past', 'CLIENT', `#request.timestamp <= ${Date.now() - 1000}l && true`);
+      const future = await post('/log-long-future', 'logged');
+      const past = await post('/log-long-past', 'not logged');
+      expect([future.status, past.status]).toEqual([200, 200]);
+      expect((await reportOf(future)).request.has_log).toBe(1);
+      expect((await reportOf(past)).request.has_log).toBe(0);
+    });
+
+    it('an end under an || is not an end: the other side still logs', async () => {
+      await deployLogged(
+        '/log-either',
+        'CLIENT',
+        `#request.timestamp <= ${Date.now() - 1000} || #request.headers['x-debug'] == 'on'`,
+      );
+      const res = await post('/log-either', 'logged', { 'x-debug': 'on' });
+      expect((await reportOf(res)).request.has_log).toBe(1);
+    });
   });
 
   it('logs a request whose backend cannot be reached, with the error the client got', async () => {

@@ -1,5 +1,5 @@
 import type { DeployedApi, DeployedPlan, Paths, PlanSecurity } from '@portico/model';
-import { ApiKeySecurityDefinition, policyOfStep } from '@portico/model';
+import { ApiKeySecurityDefinition, loggingConditionEnd, policyOfStep } from '@portico/model';
 import { POLICIES } from '../policies/registry.js';
 import { compileCondition } from '../expressions/cel.js';
 import { buildGroup } from '../proxy/endpoints.js';
@@ -104,6 +104,7 @@ export function compileApi(
     logging: {
       mode: logging?.mode ?? 'NONE',
       condition: logging?.condition?.trim() ? compileCondition(logging.condition) : undefined,
+      until: loggingConditionEnd(logging?.condition),
     },
     templates: def.response_templates,
     properties: Object.fromEntries(def.properties.map((p) => [p.key, p.value])),

@@ -41,7 +41,8 @@ export interface CompiledApi {
   groups: GroupRuntime[];
   failover: { maxAttempts: number; retryTimeout: number } | undefined;
   cors: Cors | undefined;
-  logging: { mode: string; condition: Condition | undefined };
+  /** `until`: the end time the condition states (`request.timestamp <= N`); no log after it. */
+  logging: { mode: string; condition: Condition | undefined; until: number | undefined };
   templates: ResponseTemplates;
   properties: Record<string, string>;
   /** Path mappings for analytics (`/orders/:id`), matched exactly. */

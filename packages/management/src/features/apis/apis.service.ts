@@ -63,6 +63,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { validatePicture } from '../users/avatar.js';
 import { newId } from '../../http/ids.js';
 import { assertApiReferencesExist, tenantsOf } from './api-references.js';
+import { withBoundedLogging } from './api-logging.js';
 import type { Entrypoint } from './apis.definition.js';
 import {
   definitionOf,
@@ -281,7 +282,9 @@ export class ApiService {
    * groups that take every new API, makes the actor its primary owner, audits.
    */
   async insertNew(trx: Executor, actor: UserRow, given: ApiToInsert): Promise<ApiRow> {
-    const api = { ...given, definition: normalizeDefinition(given.definition) };
+    const normalized = normalizeDefinition(given.definition);
+    const bounded = await withBoundedLogging(trx, this.deps.settings, normalized, this.deps.now());
+    const api = { ...given, definition: bounded };
     validateDefinition(api.definition);
     const entrypoints = entrypointsOf(api.definition.proxy);
     await lockApiContextPaths(trx);
@@ -411,7 +414,7 @@ export class ApiService {
     const row = await this.get(id, trx);
     options.precondition?.(apiEtag(row));
     const current = definitionOf(row);
-    const definition = normalizeDefinition(
+    const changed = normalizeDefinition(
       ApiDefinitionSchema.parse({
         ...current,
         name: changes.name ?? current.name,
@@ -426,6 +429,10 @@ export class ApiService {
         response_templates: changes.response_templates ?? current.response_templates,
       }),
     );
+    // A logging configuration saved (or rolled back to) ends within the maximum logging duration.
+    const definition = changes.proxy
+      ? await withBoundedLogging(trx, this.deps.settings, changed, this.deps.now())
+      : changed;
     validateDefinition(definition);
     const before = entrypointsOf(current.proxy);
     const after = entrypointsOf(definition.proxy);
