@@ -98,6 +98,23 @@ export const SETTINGS_BY_KEY: ReadonlyMap<string, SettingDescriptor> = new Map(
 );
 
 export type SettingValue = SettingDescriptor['default'];
+
+/**
+ * Options of a feature, by the switch of that feature: while the feature is off they are served off
+ * (`GET portal`), whatever is stored, so that no face acts on an option of a disabled feature.
+ */
+export const FEATURE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  'portal.rating.enabled': ['portal.rating.comment.mandatory'],
+  'logging.audit.enabled': ['logging.audit.trail.enabled'],
+};
+
+/** The values as served: an option of a feature that is off reads off (see FEATURE_OPTIONS). */
+export function effectiveSettings(values: ReadonlyMap<string, SettingValue>): Map<string, SettingValue> {
+  const out = new Map(values);
+  for (const [feature, options] of Object.entries(FEATURE_OPTIONS))
+    if (values.get(feature) === false) for (const option of options) out.set(option, false);
+  return out;
+}
 export type SettingsTree = { [key: string]: SettingValue | SettingsTree };
 
 /** Turns flat `a.b.c` values into the nested object of the wire. */

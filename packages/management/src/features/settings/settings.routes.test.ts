@@ -217,12 +217,14 @@ for (const dialect of await testDialects()) {
         expect((await findParameter(t.db, 'portal.title'))?.value).toBe('First title');
       });
 
-      it('is refused to a user without portal-settings-u (PORTAL scope), even a settings reader', async () => {
+      it('is refused to a user without portal-settings-u or -c (PORTAL scope), even a settings reader', async () => {
         const before = await storedSettings();
         for (const session of [plainUser.session, settingsReader.session]) {
           const res = await postPortal({ company: { name: 'Hijacked' } }, session);
           expect(res.statusCode).toBe(403);
-          expect(res.json()).toEqual(errorBody(403, 'You do not have the permission portal-settings-u'));
+          expect(res.json()).toEqual(
+            errorBody(403, 'You do not have the permission portal-settings-u or portal-settings-c'),
+          );
         }
         expect(await storedSettings()).toEqual(before);
       });

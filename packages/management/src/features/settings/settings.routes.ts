@@ -8,11 +8,13 @@ import { assertIfMatch, sendEtag } from '../../http/etag.js';
 import type { SettingsService } from './settings.service.js';
 
 const SETTINGS_READ = parsePermission('portal-settings-r');
+const SETTINGS_UPDATE = parsePermission('portal-settings-u');
 
 /**
  * GET portal: the configuration every face loads at start (public, no session needed; settings readers
  * also get the private groups). POST portal: saves a partial or whole settings payload
- * (portal-settings-u); unknown keys and wrong types are refused with 400; If-Match is honoured.
+ * (portal-settings-u; portal-settings-c alone creates the settings not stored yet); unknown keys and
+ * wrong types are refused with 400; If-Match is honoured.
  */
 export function settingsRoutes(
   app: FastifyInstance,
@@ -41,12 +43,13 @@ export function settingsRoutes(
         summary: 'Save portal settings (partial payloads accepted)',
         body: SettingsPayload,
       },
-      preHandler: guards.require('portal-settings-u'),
+      preHandler: guards.requireAny('portal-settings-u', 'portal-settings-c'),
     },
     async (request, reply) => {
       const before = await settings.tree(true);
       assertIfMatch(request, before.etag);
-      await settings.update(currentUser(request).id, request.body);
+      const user = currentUser(request);
+      await settings.update(user.id, request.body, await permissions.has(user.id, SETTINGS_UPDATE));
       const { tree, etag } = await settings.tree(true);
       sendEtag(reply, etag);
       return tree;

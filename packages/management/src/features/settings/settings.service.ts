@@ -4,7 +4,9 @@ import {
   SETTINGS,
   SETTINGS_BY_KEY,
   decodeSetting,
+  effectiveSettings,
   encodeSetting,
+  forbidden,
   flattenSettings,
   toSettingsTree,
 } from '@portico/model';
@@ -48,11 +50,14 @@ export class SettingsService {
     return (await this.values()).get(key) as T;
   }
 
-  /** The settings tree; `withPrivate` adds the non-public groups, secrets are never included. */
+  /**
+   * The settings tree; `withPrivate` adds the non-public groups, secrets are never included. Options of
+   * a feature that is off read off.
+   */
   async tree(withPrivate: boolean): Promise<{ tree: SettingsTree; etag: string }> {
     const { values, version } = await this.load(this.db);
     const visible = new Map(
-      [...values].filter(([key]) => {
+      [...effectiveSettings(values)].filter(([key]) => {
         const d = SETTINGS_BY_KEY.get(key)!;
         return !d.secret && (d.public || withPrivate);
       }),
@@ -79,12 +84,22 @@ export class SettingsService {
 
   /**
    * Saves a validated partial payload in one transaction and audits what changed; a null value unsets
-   * the setting (its default applies again).
+   * the setting (its default applies again). Without `mayUpdate` (portal-settings-c only) the caller
+   * may only create settings (first save of one not stored yet): changing or unsetting a stored one is
+   * refused with 403 naming portal-settings-u, and nothing is saved.
    */
-  async update(userId: string, payload: unknown): Promise<void> {
+  async update(userId: string, payload: unknown, mayUpdate = true): Promise<void> {
     const given = flattenSettings(payload);
     await this.db.transaction().execute(async (trx) => {
       const before = await this.values(trx);
+      if (!mayUpdate) {
+        const stored = new Map((await findAllParameters(trx)).map((p) => [p.key, p.value]));
+        for (const [key, requested] of given) {
+          const text = stored.get(key);
+          if (text === undefined) continue;
+          if (requested === null || text !== encodeSetting(requested)) throw forbidden('portal-settings-u');
+        }
+      }
       const now = this.now();
       const changed: Record<string, string> = {};
       const changes = new Map<string, SettingValue>();
