@@ -28,7 +28,10 @@ export interface SyncOptions {
   runTimeoutMs?: number;
   /** How often the served state is compared with the database (default 30 s). */
   reconcileIntervalMs?: number;
-  /** Runs before the first load from the database, until it succeeds once (a migration deferred at start). */
+  /**
+   * Runs before each attempt of the first load from the database until it succeeds once (a migration
+   * deferred at start); its failure is logged and the load attempted all the same.
+   */
   beforeFirstLoad?: (() => Promise<void>) | undefined;
 }
 
@@ -132,8 +135,12 @@ export class SyncService {
 
   private async runOnce(): Promise<void> {
     if (!this.loaded && this.beforeFirstLoad) {
-      await this.beforeFirstLoad();
-      this.beforeFirstLoad = undefined;
+      // A failure does not hold the load back: a database migrated by a newer version (a rolling
+      // upgrade) refuses the migration and still serves; an unreachable one fails the load too.
+      await this.beforeFirstLoad().then(
+        () => (this.beforeFirstLoad = undefined),
+        (error: unknown) => this.options.log.warn(`before the first load: ${String(error)}`),
+      );
     }
     const generation = this.generation;
     const ctx = { tags: this.options.tags, log: this.options.log, now: this.options.now };

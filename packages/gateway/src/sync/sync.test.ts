@@ -221,4 +221,31 @@ describe('gateway sync: polling, sharding tags, tenants, deployed definitions', 
     const fresh = await gateway();
     expect(await backendOf(fresh, '/deployed-only')).toBe('a');
   });
+
+  describe('a migration deferred at start (the database was unreachable)', () => {
+    it('runs it once before the first load', async () => {
+      let runs = 0;
+      await publishQuietly('PUBLISH_API', deployedApi('/deferred-ok', [a.url]));
+      const gw = await gateway({ beforeFirstLoad: async () => void runs++ });
+      expect(gw.sync.fromDatabase).toBe(true);
+      expect(await status(gw, '/deferred-ok')).toBe(200);
+      await gw.sync.sync();
+      expect(runs).toBe(1);
+    });
+
+    it('loads from the database all the same when it fails (a database migrated by a newer version)', async () => {
+      let runs = 0;
+      await publishQuietly('PUBLISH_API', deployedApi('/deferred-refused', [a.url]));
+      const gw = await gateway({
+        beforeFirstLoad: async () => {
+          runs++;
+          throw new Error('corrupted migrations: a newer version migrated this database');
+        },
+      });
+      expect(gw.sync.fromDatabase).toBe(true);
+      expect(await status(gw, '/deferred-refused')).toBe(200);
+      await gw.sync.sync();
+      expect(runs).toBe(1);
+    });
+  });
 });
