@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { openStorage } from '@portico/storage';
 import { createEmptyPostgresDatabase, testDialects } from '@portico/storage/testing';
 import { deployedApi, publishEvent, subscribe } from '../../packages/gateway/src/test-support/deployments.js';
@@ -64,5 +65,33 @@ describe.skipIf(!dialects.includes('postgres'))('gateway snapshot', () => {
     );
     expect(second.output()).toContain('starting from the snapshot');
     expect(existsSync(dataDir)).toBe(true);
+  });
+
+  it('loads from a database that a newer version migrated (rolling upgrade) instead of starting from the snapshot', async () => {
+    const database = await createEmptyPostgresDatabase();
+    cleanups.push(() => database.drop());
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portico-snap-'));
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const storage = await openStorage({ databaseUrl: database.url, dataDir });
+    cleanups.push(() => storage.close());
+    const backend = await startBackend();
+    cleanups.push(() => backend.close());
+    await publishEvent(storage.db, undefined, 'PUBLISH_API', deployedApi('/newer', [backend.url]));
+    // A migration this version does not know: its migrator refuses the database.
+    await sql`insert into portico_migrations (name, timestamp) values ('2999-01-01-0000-from-the-future', ${new Date().toISOString()})`.execute(
+      storage.db,
+    );
+
+    const port = String(await freePort());
+    const gateway = await startPortico(
+      'gateway',
+      { PORTICO_GATEWAY_PORT: port, PORTICO_DATA_DIR: dataDir, DATABASE_URL: database.url },
+      30_000,
+      `http://127.0.0.1:${port}/newer`,
+    );
+    cleanups.push(async () => void (await gateway.kill()));
+    expect((await fetch(`${gateway.gatewayUrl}/newer/x`)).status).toBe(200);
+    expect(gateway.output()).toContain('database schema not migrated');
+    expect(gateway.output()).not.toContain('starting from the snapshot');
   });
 });

@@ -8,6 +8,21 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+/** After a failed migration at start, how long a ping may take to count the database as reachable. */
+const REACHABLE_CHECK_MS = 500;
+
+/** Whether the database answers a ping within `ms`. */
+function answersWithin(storage: Storage, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    storage.ping().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
+
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:****@');
 
 /**
@@ -25,14 +40,23 @@ export async function startComponents(
     dataDir: config.dataDir,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
   };
-  /** Gateway alone: the migration at start failed (database unreachable), so it is run before the first load. */
+  /** Gateway alone: the migration at start failed, so it is tried again before the first load. */
   let migrationDeferred = false;
-  const storage: Storage = await openStorage(storageOptions).catch((error: unknown) => {
-    // A gateway alone still starts without its database: it serves its last snapshot meanwhile.
+  /** Gateway alone: the database did not answer at start. */
+  let databaseUnreachable = false;
+  const storage: Storage = await openStorage(storageOptions).catch(async (error: unknown) => {
     if (components.management) throw error;
-    console.warn(`[gateway] database unavailable (${String(error)}): starting from the snapshot`);
     migrationDeferred = true;
-    return connect(storageOptions);
+    const fallback = connect(storageOptions);
+    // Unreachable: the gateway serves its last snapshot meanwhile. Reachable (a newer version migrated
+    // the database, during a rolling upgrade): it loads as usual.
+    databaseUnreachable = !(await answersWithin(fallback, REACHABLE_CHECK_MS));
+    console.warn(
+      databaseUnreachable
+        ? `[gateway] database unavailable (${String(error)}): starting from the snapshot`
+        : `[gateway] database schema not migrated (${String(error)}): loading from it all the same`,
+    );
+    return fallback;
   });
   const bus = new EventBus();
   if (storage.pgPool) bus.publishToPostgres(storage.pgPool);
@@ -87,7 +111,7 @@ export async function startComponents(
         syncIntervalMs: 5000,
         // The database just failed to answer within the connection timeout: serve the snapshot at once
         // rather than wait for it again (the first load goes on behind, every sync retries).
-        startTimeoutMs: migrationDeferred ? 0 : config.databaseConnectTimeoutMs,
+        startTimeoutMs: databaseUnreachable ? 0 : config.databaseConnectTimeoutMs,
         beforeFirstLoad: migrationDeferred ? async () => void (await migrateToLatest(storage.db)) : undefined,
         timeouts: config.httpTimeouts,
         version: VERSION,
