@@ -135,7 +135,8 @@ export async function startGateway(
   const unsubscribeDictionaries = bus.subscribe((message) => {
     if (message.kind === 'event' && message.id.endsWith('_DICTIONARY')) void dictionaries.sync();
   });
-  await dictionaries.start();
+  // The database did not answer the routes' load: the dictionaries' file is served without a second wait.
+  await dictionaries.start(source === 'database');
   health.update(sync.servedApis());
   const counters: Counters = options.redisUrl ? new RedisCounters(options.redisUrl) : new MemoryCounters();
   const reporterOptions = { ...DEFAULT_REPORTER_OPTIONS, ...options.reporter };

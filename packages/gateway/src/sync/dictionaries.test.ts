@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo, Socket } from 'node:net';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDictionary, insertEvent, updateDictionary } from '@portico/storage';
+import { connect, insertDictionary, insertEvent, updateDictionary } from '@portico/storage';
 import { deployedApi } from '../test-support/deployments.js';
 import {
   eventually,
@@ -165,6 +168,42 @@ describe('gateway: dictionaries when the database is down', () => {
     } finally {
       await up.destroy();
       rmSync(down.dataDir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves its file at once, without waiting for a database that does not answer, when told to', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'portico-dict-'));
+    const file = path.join(dir, 'dictionaries.json');
+    const quiet = { info: () => {}, warn: () => {} };
+    // Accepts connections and never answers.
+    const held: Socket[] = [];
+    const silent = createServer((socket) => void held.push(socket));
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const storage = connect({
+      databaseUrl: `postgres://postgres@127.0.0.1:${(silent.address() as AddressInfo).port}/portico`,
+      dataDir: dir,
+      connectTimeoutMs: 1000,
+    });
+    try {
+      writeFileSync(
+        file,
+        JSON.stringify({
+          version: 1,
+          dictionaries: [['hosts', { name: 'Hosts', seq: 1, properties: { eu: 'eu.example' } }]],
+        }),
+      );
+      const sync = new DictionarySync(storage.db, { file, pollMs: 60_000, log: quiet });
+      const started = Date.now();
+      await sync.start(false);
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(sync.current()['hosts']?.['eu']).toBe('eu.example');
+      await sync.stop();
+    } finally {
+      await storage.close();
+      for (const s of held) s.destroy();
+      silent.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

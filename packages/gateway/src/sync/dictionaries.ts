@@ -52,10 +52,19 @@ export class DictionarySync {
     return this.view;
   }
 
-  /** First load; from the file when the database does not answer (syncs go on behind it). */
-  async start(): Promise<void> {
+  /**
+   * First load; from the file when the database does not answer (syncs go on behind it). With `wait`
+   * false (the database did not answer the gateway's first load already), the file is served at once
+   * and the first load goes on behind it.
+   */
+  async start(wait = true): Promise<void> {
     this.timer = setInterval(() => void this.sync(), this.options.pollMs);
     this.timer.unref();
+    if (!wait) {
+      this.restore();
+      void this.sync();
+      return;
+    }
     try {
       await this.runOnce();
     } catch (error) {
