@@ -85,14 +85,19 @@ export const routes: RouteObject[] = [
           // The console opens on the API list.
           { index: true, element: <Navigate to="apis" replace /> },
           { path: 'apis', children: apiRoutes },
-          { path: 'applications', children: applicationRoutes, handle: access({ authenticated: true }) },
+          // Developer-portal-only mode leaves non-administrators their applications and tasks.
+          {
+            path: 'applications',
+            children: applicationRoutes,
+            handle: access({ authenticated: true, devMode: true }),
+          },
           { path: 'settings', children: settingsRoutes },
           {
             path: 'tasks',
             lazy: async () => ({
               Component: (await import('../features/subscriptions/subscription-screens')).TasksPage,
             }),
-            handle: access({ authenticated: true, docPage: 'management-tasks' }),
+            handle: access({ authenticated: true, devMode: true, docPage: 'management-tasks' }),
           },
         ],
       },

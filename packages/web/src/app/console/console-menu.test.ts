@@ -53,4 +53,13 @@ describe('console side menu', () => {
       ['apis', 'audit'],
     );
   });
+
+  it('developer-portal-only mode: non-administrators keep Applications only, administrators everything', () => {
+    const publisher = user(['management-api-c']);
+    expect(labels(visibleMenu(publisher, all, CONSOLE_MENU, true))).toEqual(['applications']);
+    const admin = user(['management-instance-r', 'management-platform-r']);
+    expect(labels(visibleMenu(admin, all, CONSOLE_MENU, true))).toEqual(
+      labels(visibleMenu(admin, all, CONSOLE_MENU, false)),
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import type { TranslationKey } from '../../shared/i18n/keys';
-import { hasAnyPermission } from '../../shared/session/permissions';
+import { hasAnyPermission, isAdmin } from '../../shared/session/permissions';
 import type { CurrentUser } from '../../shared/session/permissions';
 import type { Screen } from '../screens';
 import { settingsPermissions } from './settings/settings-menu';
@@ -17,6 +17,8 @@ export interface ConsoleMenuEntry {
   order: number;
   /** One of them is needed; empty for every user. */
   anyOf: readonly string[];
+  /** Shown to non-administrators in developer-portal-only mode too. */
+  devMode?: boolean;
 }
 
 /** Permissions that open the settings area (any existing settings screen the user may see). */
@@ -39,6 +41,7 @@ export const CONSOLE_MENU: readonly ConsoleMenuEntry[] = [
     icon: 'applications',
     order: 20,
     anyOf: [],
+    devMode: true,
   },
   {
     screen: 'management.instances',
@@ -87,10 +90,18 @@ export function visibleMenu(
   user: CurrentUser | null,
   available: ReadonlySet<Screen> = AVAILABLE_SCREENS,
   menu: readonly ConsoleMenuEntry[] = CONSOLE_MENU,
+  /** Developer-portal-only mode: non-administrators see only the entries open to them. */
+  devMode = false,
 ): ConsoleMenuEntry[] {
+  const limited = devMode && !isAdmin(user);
   return menu
     .map((entry, index) => ({ entry, index }))
-    .filter(({ entry }) => available.has(entry.screen) && hasAnyPermission(user, entry.anyOf))
+    .filter(
+      ({ entry }) =>
+        available.has(entry.screen) &&
+        hasAnyPermission(user, entry.anyOf) &&
+        (!limited || entry.devMode === true),
+    )
     .sort((a, b) => a.entry.order - b.entry.order || a.index - b.index)
     .map(({ entry }) => entry);
 }

@@ -13,6 +13,7 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useConfig } from '../../shared/config/config-context';
 import { useSession } from '../../shared/session/current-user';
 import type { ConsoleMenuIcon } from './console-menu';
 import { visibleMenu } from './console-menu';
@@ -40,7 +41,8 @@ export function SideMenu({
 }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const entries = visibleMenu(user);
+  const config = useConfig();
+  const entries = visibleMenu(user, undefined, undefined, config.portal.devMode.enabled);
   const toggleLabel = reduced ? t('console.menu.expand') : t('console.menu.reduce');
 
   return (

@@ -52,9 +52,17 @@ const clientRegistration = () =>
 
 const dictionaries = () => import('../../../features/dictionaries/settings-dictionaries-screens');
 
+const portalSettings = () => import('../../../features/settings-portal/settings-portal-screens');
+
 /** The settings menu, in display order within each group. */
 export const SETTINGS_MENU: readonly SettingsEntry[] = [
-  { group: 'portal', path: 'analytics', label: 'settings.menu.analytics', anyOf: ['portal-settings-r'] },
+  {
+    group: 'portal',
+    path: 'analytics',
+    label: 'settings.menu.analytics',
+    anyOf: ['portal-settings-r'],
+    page: async () => (await portalSettings()).AnalyticsSettingsPage,
+  },
   {
     group: 'portal',
     path: 'apiportalheader',
@@ -101,7 +109,13 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
     anyOf: ['portal-documentation-r'],
   },
   { group: 'portal', path: 'metadata', label: 'settings.menu.metadata', anyOf: ['portal-metadata-r'] },
-  { group: 'portal', path: 'portal', label: 'settings.menu.portal', anyOf: ['portal-settings-r'] },
+  {
+    group: 'portal',
+    path: 'portal',
+    label: 'settings.menu.portal',
+    anyOf: ['portal-settings-r'],
+    page: async () => (await portalSettings()).PortalSettingsPage,
+  },
   { group: 'portal', path: 'top-apis', label: 'settings.menu.topApis', anyOf: ['portal-top_apis-r'] },
   {
     group: 'portal',
@@ -111,7 +125,13 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
     // With its screens: page: async () => (await import('...')).ViewsPage, and in routes the forms
     // { path: 'views/new', page, permissions: [['portal-view-c']] } and { path: 'views/:viewId', page }.
   },
-  { group: 'gateway', path: 'api_logging', label: 'settings.menu.apiLogging', anyOf: ['portal-settings-r'] },
+  {
+    group: 'gateway',
+    path: 'api_logging',
+    label: 'settings.menu.apiLogging',
+    anyOf: ['portal-settings-r'],
+    page: async () => (await portalSettings()).ApiLoggingSettingsPage,
+  },
   {
     group: 'gateway',
     path: 'dictionaries',
