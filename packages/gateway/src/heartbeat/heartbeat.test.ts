@@ -35,7 +35,13 @@ for (const dialect of await testDialects())
         sync_digest: '00112233aabbccdd',
       });
       expect(JSON.parse(registered!.tags)).toEqual(['eu', '!internal']);
-      expect(JSON.parse(registered!.plugins).map((p: { id: string }) => p.id)).toContain('rate-limit');
+      const plugins = JSON.parse(registered!.plugins) as { id: string; type: string }[];
+      expect(plugins.map((p) => p.id)).toContain('rate-limit');
+      // Policies, resources, the reporter and the services, each with its type icon on screen.
+      expect(new Set(plugins.map((p) => p.type))).toEqual(
+        new Set(['policy', 'resource', 'reporter', 'service']),
+      );
+      expect(plugins).toContainEqual(expect.objectContaining({ id: 'oauth2', type: 'resource' }));
       expect(JSON.parse(registered!.system_properties)['node.version']).toBe(process.version);
 
       dropped = 3;
@@ -49,6 +55,10 @@ for (const dialect of await testDialects())
       const monitoring = JSON.parse(beating!.monitoring!);
       expect(monitoring.jvm.heap_used_in_bytes).toBeGreaterThan(0);
       expect(monitoring.jvm.pools.old.max).toBeGreaterThan(0);
+      expect(monitoring.jvm.pools.old.used).toBeLessThanOrEqual(monitoring.jvm.pools.old.peak);
+      // The spec's field names: gc at the top level, not under jvm.
+      expect(monitoring.gc).toHaveProperty('young_collection_count');
+      expect(monitoring.jvm.gc).toBeUndefined();
       expect(monitoring.cpu.load_average).toHaveProperty('1m');
       expect(monitoring.process.open_file_descriptors).toBeGreaterThan(0);
       expect(monitoring.thread.count).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import type { Database } from '@portico/storage';
 import { insertInstance, updateInstance } from '@portico/storage';
 import type { Kysely } from 'kysely';
 import { POLICIES } from '../policies/registry.js';
+import { RESOURCE_TYPES } from '../resources/registry.js';
 import { ProcessMonitor } from './monitoring.js';
 
 export interface InstanceInfo {
@@ -18,6 +19,19 @@ function localIp(): string {
     for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
   }
   return '127.0.0.1';
+}
+
+/** What the gateway runs, as the plugins table of the instance screen shows it. */
+export function gatewayPlugins(version: string) {
+  const plugin = (type: string, id: string, name: string) => ({ id, name, version, type });
+  return [
+    ...[...POLICIES.values()].map((p) => plugin('policy', p.id, p.name)),
+    ...[...RESOURCE_TYPES.values()].map((r) => plugin('resource', r.id, r.name)),
+    plugin('reporter', 'reporter-database', 'Request and log reporter (database)'),
+    plugin('service', 'service-heartbeat', 'Heartbeat and monitoring'),
+    plugin('service', 'service-healthcheck', 'Endpoint health checks'),
+    plugin('service', 'service-sync', 'API definition synchronisation'),
+  ];
 }
 
 /**
@@ -48,14 +62,7 @@ export class Heartbeat {
       version: this.info.version,
       tags: JSON.stringify(this.info.tags),
       tenant: this.info.tenant ?? null,
-      plugins: JSON.stringify(
-        [...POLICIES.values()].map((p) => ({
-          id: p.id,
-          name: p.name,
-          version: this.info.version,
-          type: 'policy',
-        })),
-      ),
+      plugins: JSON.stringify(gatewayPlugins(this.info.version)),
       system_properties: JSON.stringify({
         'node.version': process.version,
         'os.name': os.type(),

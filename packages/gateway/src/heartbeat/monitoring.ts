@@ -58,18 +58,26 @@ export class ProcessMonitor {
         non_heap_used_in_bytes: memory.external + memory.arrayBuffers,
         non_heap_committed_in_bytes: memory.rss - memory.heapTotal,
         rss_in_bytes: memory.rss,
+        // V8 heap spaces as the JVM pools of the screen: young = new_space (the scavenged
+        // nursery), survivor = new_large_object_space (young objects too large for the nursery,
+        // kept until they survive a scavenge), old = every other space (old, code, large object,
+        // map/trusted spaces, ...), summed.
         pools: {
           young: pool('new_space'),
           survivor: pool('new_large_object_space'),
-          old: pool('old_space'),
+          old: sumPools(
+            Object.entries(spaces)
+              .filter(([name]) => name !== 'new_space' && name !== 'new_large_object_space')
+              .map(([, space]) => space),
+          ),
         },
         spaces,
-        gc: {
-          young_collection_count: this.gc.young.count,
-          young_collection_time_in_millis: Math.round(this.gc.young.time),
-          old_collection_count: this.gc.old.count,
-          old_collection_time_in_millis: Math.round(this.gc.old.time),
-        },
+      },
+      gc: {
+        young_collection_count: this.gc.young.count,
+        young_collection_time_in_millis: Math.round(this.gc.young.time),
+        old_collection_count: this.gc.old.count,
+        old_collection_time_in_millis: Math.round(this.gc.old.time),
       },
       cpu: {
         percent_use:
@@ -94,6 +102,20 @@ export class ProcessMonitor {
     this.loop.disable();
     this.observer.disconnect();
   }
+}
+
+interface Pool {
+  used: number;
+  max: number;
+  peak: number;
+}
+
+function sumPools(pools: Pool[]): Pool {
+  return pools.reduce((a, p) => ({ used: a.used + p.used, max: a.max + p.max, peak: a.peak + p.peak }), {
+    used: 0,
+    max: 0,
+    peak: 0,
+  });
 }
 
 const nanosToMs = (n: number) => (Number.isFinite(n) ? Math.round(n / 1e4) / 100 : 0);

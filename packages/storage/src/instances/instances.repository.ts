@@ -16,10 +16,20 @@ export async function findInstanceById(db: Executor, id: string): Promise<Instan
 /** Instances started in a range (history) or still running, newest first. */
 export async function findInstances(
   db: Executor,
-  q: { includeStopped: boolean; from?: number; to?: number; offset: number; limit: number },
+  q: {
+    includeStopped: boolean;
+    /** Live mode: only instances whose last heartbeat is this recent (the others died silently). */
+    beatingSince?: number;
+    from?: number;
+    to?: number;
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ rows: InstanceRow[]; total: number }> {
   let base = db.selectFrom('instances');
   if (!q.includeStopped) base = base.where('state', '=', 'STARTED');
+  if (!q.includeStopped && q.beatingSince !== undefined)
+    base = base.where('last_heartbeat_at', '>=', q.beatingSince);
   if (q.from !== undefined) base = base.where('last_heartbeat_at', '>=', q.from);
   if (q.to !== undefined) base = base.where('started_at', '<=', q.to);
   const [rows, count] = await Promise.all([

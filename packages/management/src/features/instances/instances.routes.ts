@@ -44,34 +44,36 @@ export function instancesRoutes(app: FastifyInstance, ctx: AppContext, guards: P
       schema: {
         tags: ['Instances'],
         summary: 'Gateway instances: running ones, or the history with includeStopped',
-        querystring: z.object({
-          includeStopped: z.enum(['true', 'false']).default('false'),
-          from: z.coerce.number().int().min(0).optional(),
-          to: z.coerce.number().int().min(0).optional(),
-          page: z.coerce.number().int().min(0).default(0),
-          size: z.coerce.number().int().min(1).max(1000).default(100),
-        }),
+        querystring: z
+          .object({
+            includeStopped: z.enum(['true', 'false']).default('false'),
+            from: z.coerce.number().int().min(0).optional(),
+            to: z.coerce.number().int().min(0).optional(),
+            page: z.coerce.number().int().min(0).default(0),
+            size: z.coerce.number().int().min(1).max(1000).default(100),
+          })
+          .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+            message: 'the start date may not be after the end date',
+            path: ['from'],
+          }),
       },
       preHandler: read,
     },
     async (request) => {
       const q = request.query;
       const now = ctx.now();
+      const includeStopped = q.includeStopped === 'true';
+      // Live mode lists only the instances still beating; the history, those alive within [from, to].
       const { rows, total } = await findInstances(ctx.db, {
-        includeStopped: q.includeStopped === 'true',
+        includeStopped,
+        beatingSince: includeStopped ? undefined : now - LOST_AFTER_MS,
         from: q.from,
         to: q.to,
         offset: q.page * q.size,
         limit: q.size,
       });
       const content = rows.map((row) => toInstanceJson(row, now));
-      // Live mode lists only the instances still beating.
-      const visible = q.includeStopped === 'true' ? content : content.filter((i) => i.state === 'started');
-      return {
-        content: visible,
-        totalElements: q.includeStopped === 'true' ? total : visible.length,
-        pageNumber: q.page,
-      };
+      return { content, totalElements: total, pageNumber: q.page, pageElements: content.length };
     },
   );
 
