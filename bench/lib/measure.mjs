@@ -1,0 +1,80 @@
+// Measuring a run of the gateway benchmark: load with autocannon, CPU time by thread, medians.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// CPU time of a server's threads (Linux /proc, clock ticks of 10 ms): which thread pays for a request.
+export function threadTicks(pid) {
+  const out = new Map();
+  if (!pid || !existsSync(`/proc/${pid}/task`)) return out;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      out.set(tid, { name, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+
+export function cpuPerRequest(before, after, requests) {
+  const byName = new Map();
+  for (const [tid, t] of after) {
+    const used = t.ticks - (before.get(tid)?.ticks ?? 0);
+    const name = t.name.replace(/[0-9]+$/, '');
+    byName.set(name, (byName.get(name) ?? 0) + used);
+  }
+  const us = (ticks) => Math.round((ticks * 10_000) / Math.max(requests, 1));
+  const total = [...byName.values()].reduce((a, b) => a + b, 0);
+  const parts = [...byName].filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]);
+  return { total: us(total), parts: parts.map(([n, v]) => `${n} ${us(v)}`).join(', ') };
+}
+
+// nginx serves from its one worker process, a child of the master.
+export function nginxWorker(master) {
+  try {
+    return Number(readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(' ')[0]);
+  } catch {
+    return undefined;
+  }
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** autocannon against the URL for `duration` seconds with `connections` connections. */
+export function load(url, headers, duration, connections) {
+  const args = [
+    path.join(root, 'node_modules/autocannon/autocannon.js'),
+    '-j',
+    '-c',
+    String(connections),
+    '-d',
+    String(duration),
+  ];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  const out = execFileSync(process.execPath, args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const r = JSON.parse(out);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}

@@ -1,0 +1,39 @@
+// The report of the gateway benchmark: the table of runs, CPU per request, and the targets.
+import os from 'node:os';
+
+/** Prints the results (the baseline is the run named `plain undici proxy...`, (b) the last one). */
+export function printReport({ results, connections, duration, rounds, reported, instance }) {
+  const base = results.find((r) => r.name.startsWith('plain undici'));
+  console.log(
+    `\nGateway benchmark: ${connections} connections, ${duration} s per run, median of ${rounds} interleaved rounds, ${os.cpus().length} CPUs\n`,
+  );
+  console.log(
+    'run'.padEnd(46) +
+      'req/s'.padStart(10) +
+      'ratio'.padStart(8) +
+      'p50 ms'.padStart(9) +
+      'p99 ms'.padStart(9) +
+      'non-2xx'.padStart(9) +
+      '  req/s by round',
+  );
+  for (const r of results) {
+    console.log(
+      r.name.padEnd(46) +
+        r.rps.toFixed(0).padStart(10) +
+        r.ratio.toFixed(2).padStart(8) +
+        String(r.p50).padStart(9) +
+        String(r.p99).padStart(9) +
+        String(r.bad).padStart(9) +
+        `  ${r.rpss.join(' ')}`,
+    );
+  }
+  console.log('\nserver CPU per request, us (by thread):');
+  for (const r of results)
+    console.log(`  ${r.name.padEnd(44)}${String(r.cpu.total).padStart(5)}  (${r.cpu.parts})`);
+  const b = results.at(-1);
+  console.log(`\n(b) throughput ratio to the plain proxy: ${b.ratio.toFixed(2)} (target >= 0.85)`);
+  console.log(`(b) p99 above the plain proxy: ${(b.p99 - base.p99).toFixed(1)} ms (target <= 1 ms)`);
+  console.log(
+    `reports written for portico runs: ${reported}; dropped reports: ${instance?.dropped_reports ?? 'unknown'} (target 0)`,
+  );
+}
