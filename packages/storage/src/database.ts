@@ -28,6 +28,7 @@ import { migrateToLatest } from './migrations/index.js';
 import { QueuedWriteSqliteDialect, SQLITE_WRITE_WAIT_MS } from './sqlite-dialect.js';
 import type { NotificationTable } from './notifications/notifications.table.js';
 import type { PageTable } from './pages/pages.table.js';
+import type { MediaTable } from './media/media.table.js';
 import type { ParameterTable } from './parameters/parameters.table.js';
 import type { PlanTable } from './plans/plans.table.js';
 import type { RoleTable } from './roles/roles.table.js';
@@ -59,6 +60,7 @@ export interface Database {
   subscriptions: SubscriptionTable;
   api_keys: ApiKeyTable;
   pages: PageTable;
+  media: MediaTable;
   events: EventTable;
   audits: AuditTable;
   notifications: NotificationTable;

@@ -13,6 +13,7 @@ import * as dictionaries from './2026-11-24-1205-dictionaries.js';
 import * as portalConfiguration from './2026-11-24-1400-portal-configuration.js';
 import * as identitiesClientRegistration from './2026-11-25-1300-identities-client-registration.js';
 import * as groupRolesInvitations from './2026-11-25-1500-group-roles-invitations.js';
+import * as pagesMedia from './2026-11-25-1600-pages-media.js';
 
 /** Every migration, by timestamped name; applied in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-1400-portal-configuration': portalConfiguration,
   '2026-11-25-1300-identities-client-registration': identitiesClientRegistration,
   '2026-11-25-1500-group-roles-invitations': groupRolesInvitations,
+  '2026-11-25-1600-pages-media': pagesMedia,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

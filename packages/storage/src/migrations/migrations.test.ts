@@ -28,6 +28,7 @@ const TABLES: Record<keyof Database, true> = {
   subscriptions: true,
   api_keys: true,
   pages: true,
+  media: true,
   events: true,
   audits: true,
   notifications: true,

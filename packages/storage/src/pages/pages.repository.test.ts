@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing.js';
 import {
+  claimPageFetch,
+  clearHomepageExcept,
+  deletePageById,
   deletePagesOfReference,
+  findChildPages,
+  findPagesDueForFetch,
   findPageById,
   findPagesOfReference,
   insertPage,
@@ -28,6 +33,8 @@ function page(id: string, changes: Partial<NewPageRow> = {}): NewPageRow {
     configuration: '{}',
     excluded_groups: '[]',
     metadata: '{}',
+    description: null,
+    next_fetch_at: null,
     created_at: NOW,
     updated_at: NOW,
     ...changes,
@@ -91,6 +98,35 @@ for (const dialect of await testDialects()) {
 
       expect(await findPageById(t.storage.db, 'p1')).toMatchObject({ content: 'new', updated_at: NOW + 1 });
       expect(await findPageById(t.storage.db, 'p2')).toMatchObject({ content: '# Hello', updated_at: NOW });
+    });
+
+    it('lists the children of a folder or of the root, and clears other homepages', async () => {
+      await insertPage(t.storage.db, page('p1', { order: 1, homepage: 1 }));
+      await insertPage(t.storage.db, page('p2', { order: 0, parent_id: 'p1' }));
+      await insertPage(t.storage.db, page('p3', { order: 0, homepage: 1 }));
+      await insertPage(t.storage.db, page('p4', { reference_id: 'api2', homepage: 1 }));
+
+      const ids = async (parent: string | null) =>
+        (await findChildPages(t.storage.db, 'API', 'api1', parent)).map((p) => p.id);
+      expect(await ids(null)).toEqual(['p3', 'p1']);
+      expect(await ids('p1')).toEqual(['p2']);
+
+      await clearHomepageExcept(t.storage.db, 'API', 'api1', 'p3');
+      expect((await findPageById(t.storage.db, 'p1'))?.homepage).toBe(0);
+      expect((await findPageById(t.storage.db, 'p3'))?.homepage).toBe(1);
+      expect((await findPageById(t.storage.db, 'p4'))?.homepage).toBe(1);
+      expect(await deletePageById(t.storage.db, 'p2')).toBe(1);
+      expect(await ids('p1')).toEqual([]);
+    });
+
+    it('claims a due scheduled fetch once', async () => {
+      await insertPage(t.storage.db, page('p1', { next_fetch_at: NOW - 1 }));
+      await insertPage(t.storage.db, page('p2', { next_fetch_at: NOW + 1000 }));
+
+      expect((await findPagesDueForFetch(t.storage.db, NOW)).map((p) => p.id)).toEqual(['p1']);
+      expect(await claimPageFetch(t.storage.db, 'p1', NOW - 1, NOW + 60_000)).toBe(true);
+      expect(await claimPageFetch(t.storage.db, 'p1', NOW - 1, NOW + 60_000)).toBe(false);
+      expect(await findPagesDueForFetch(t.storage.db, NOW)).toEqual([]);
     });
 
     it('deletes the pages of one reference only', async () => {

@@ -49,3 +49,70 @@ export async function deletePagesOfReference(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+export async function deletePageById(db: Executor, id: string): Promise<number> {
+  const result = await db.deleteFrom('pages').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The pages of a reference under one folder (null: at the root), in their order. */
+export async function findChildPages(
+  db: Executor,
+  referenceType: string,
+  referenceId: string,
+  parentId: string | null,
+): Promise<PageRow[]> {
+  return db
+    .selectFrom('pages')
+    .selectAll()
+    .where('reference_type', '=', referenceType)
+    .where('reference_id', '=', referenceId)
+    .where((eb) => (parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId)))
+    .orderBy('order')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Clears the homepage flag of every page of a reference but one. */
+export async function clearHomepageExcept(
+  db: Executor,
+  referenceType: string,
+  referenceId: string,
+  exceptId: string,
+): Promise<void> {
+  await db
+    .updateTable('pages')
+    .set({ homepage: 0 })
+    .where('reference_type', '=', referenceType)
+    .where('reference_id', '=', referenceId)
+    .where('id', '!=', exceptId)
+    .where('homepage', '=', 1)
+    .execute();
+}
+
+/** Pages with a scheduled fetch due at `now`. */
+export async function findPagesDueForFetch(db: Executor, now: number, limit = 50): Promise<PageRow[]> {
+  return db
+    .selectFrom('pages')
+    .selectAll()
+    .where('next_fetch_at', 'is not', null)
+    .where('next_fetch_at', '<=', now)
+    .orderBy('next_fetch_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims one scheduled fetch of a page: moves its next fetch from the value read to `next`, only if
+ * nobody moved it meanwhile. True when this caller won.
+ */
+export async function claimPageFetch(db: Executor, id: string, seen: number, next: number | null) {
+  const result = await db
+    .updateTable('pages')
+    .set({ next_fetch_at: next })
+    .where('id', '=', id)
+    .where('next_fetch_at', '=', seen)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

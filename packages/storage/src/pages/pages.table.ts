@@ -6,6 +6,7 @@ export interface PageTable {
   reference_type: string;
   reference_id: string;
   name: string;
+  description: string | null;
   type: string;
   content: string | null;
   last_contributor: string | null;
@@ -19,6 +20,8 @@ export interface PageTable {
   metadata: string;
   created_at: number;
   updated_at: number;
+  /** When the scheduler fetches the page from its source next (null: no schedule). */
+  next_fetch_at: number | null;
 }
 export type PageRow = Selectable<PageTable>;
 export type NewPageRow = Insertable<PageTable>;
