@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { focused, settle, signInOnPage, userMenu } from './support/app';
-import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { settle, userMenu } from './support/app';
+import { screenshot } from './support/browser';
 import type { Portico } from './support/portico';
-import type { MailSink } from './support/mail-sink';
-import { startMailSink } from './support/mail-sink';
-import { adminToken, createActiveUser, startPortico } from './support/portico';
+import type { ConsoleWorld } from './support/console-suite';
+import { consoleSuite } from './support/console-suite';
 
 /**
  * The console's plans, subscriptions, API keys, applications and My Tasks in a real browser against
@@ -14,94 +12,12 @@ import { adminToken, createActiveUser, startPortico } from './support/portico';
  * drag and drop; a plan closed by typing its name.
  */
 describe('plans and subscriptions in the console', () => {
+  const suite = consoleSuite();
+  const { api, createApi, adminOn, toast, main, dialog, inLanguage } = suite;
   let portico: Portico;
-  let sink: MailSink;
-  let browser: Browser;
-  let token: string;
-  const contexts: BrowserContext[] = [];
-
-  /** A call of the management API as the administrator (to prepare data and check what was stored). */
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${portico.apiUrl}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-
-  const createApi = (name: string, contextPath: string) =>
-    api<{ id: string }>('POST', 'apis', {
-      name,
-      version: '1.0',
-      description: `${name} of the shop`,
-      context_path: contextPath,
-      endpoint: 'http://localhost:9/backend',
-    });
-
-  const publishedPlan = (apiId: string, name: string) =>
-    api<{ id: string }>('POST', `apis/${apiId}/plans`, {
-      name,
-      description: `The ${name} plan`,
-      security: 'API_KEY',
-      status: 'PUBLISHED',
-      characteristics: [`${name} support`],
-    });
-
-  beforeAll(async () => {
-    sink = await startMailSink();
-    [portico, browser] = await Promise.all([startPortico({ smtpUrl: sink.url }), launchChromium()]);
-    token = await adminToken(portico);
+  beforeAll(() => {
+    ({ portico } = suite.world satisfies ConsoleWorld);
   });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-    await browser?.close();
-    await portico?.stop();
-  });
-
-  // A failed test leaves a picture of each of its pages.
-  // The web server's Content-Security-Policy blocks nothing the app does.
-  afterEach(() => {
-    expect(policyViolations.splice(0)).toEqual([]);
-  });
-
-  afterEach(async (test) => {
-    if (test.task.result?.state !== 'fail') return;
-    const pages = contexts.flatMap((c) => c.pages());
-    await Promise.all(
-      pages.map((p, i) => screenshot(p, `failed-${test.task.name.slice(0, 40)}-${i}`).catch(() => undefined)),
-    );
-  });
-
-  /** A signed-in administrator on `path`. */
-  async function adminOn(path: string): Promise<Page> {
-    const context = await newContext(browser);
-    contexts.push(context);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portico.webUrl });
-    const page = await context.newPage();
-    await page.goto(`${portico.webUrl}/login?redirectUri=${encodeURIComponent(path)}`);
-    await signInOnPage(page, 'admin', 'admin');
-    await page.waitForURL(`${portico.webUrl}${path}`);
-    return page;
-  }
-
-  const toast = (page: Page, text: string | RegExp) =>
-    page.getByRole('alert').filter({ hasText: text }).first();
-  const main = (page: Page) => page.getByRole('main');
-  const dialog = (page: Page) => page.getByRole('dialog');
-
-  /** Sets the language (remembered by the app) and reloads the page. */
-  async function inLanguage(page: Page, language: string): Promise<void> {
-    await page.evaluate((lang) => localStorage.setItem('portico.language', JSON.stringify(lang)), language);
-    await page.reload();
-    await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
-  }
 
   it('publishes an API-key plan made with the wizard, subscribes an application, accepts it from My Tasks, renews and revokes its key', async () => {
     const { id: apiId } = await createApi('Orders', '/orders');
@@ -349,135 +265,4 @@ describe('plans and subscriptions in the console', () => {
     await main(page).getByRole('link', { name: 'Mobile app' }).waitFor();
     await screenshot(page, 'applications-fr');
   }, 90_000);
-
-  it("manages an application's members: adds one, changes its role, removes it; in French too", async () => {
-    const application = await api<{ id: string }>('POST', 'applications', {
-      name: 'Team dashboard',
-      description: 'The team dashboard',
-    });
-    await createActiveUser(portico, token, sink, {
-      firstname: 'Alan',
-      lastname: 'Turing',
-      email: 'alan@example.com',
-      password: 'enigma-1936',
-    });
-    const page = await adminOn(`/management/applications/${application.id}/members`);
-    await main(page).getByText('Primary owner').waitFor();
-
-    await main(page).getByRole('button', { name: 'Add members' }).click();
-    const adding = page.getByRole('dialog', { name: 'Add members' });
-    await adding
-      .getByRole('textbox', { name: 'Users' })
-      .or(adding.getByRole('combobox', { name: 'Users' }))
-      .fill('ala');
-    await page.getByRole('option', { name: /Alan Turing/ }).click();
-    await adding.getByRole('button', { name: 'Add' }).click();
-    await toast(page, 'User Alan Turing has been added as a member').waitFor();
-
-    await main(page)
-      .getByRole('textbox', { name: 'Role of Alan Turing' })
-      .or(main(page).getByRole('combobox', { name: 'Role of Alan Turing' }))
-      .click();
-    await page.getByRole('option', { name: 'OWNER' }).click();
-    await toast(page, 'Member Alan Turing updated').waitFor();
-    const members = await api<{ displayName: string; role: string }[]>(
-      'GET',
-      `applications/${application.id}/members`,
-    );
-    expect(members.find((m) => m.displayName === 'Alan Turing')?.role).toBe('OWNER');
-    await main(page)
-      .getByRole('switch', { name: /groups/ })
-      .check();
-    await main(page)
-      .getByText('The groups of the application have no member with an application role.')
-      .waitFor();
-    await screenshot(page, 'application-members');
-
-    await inLanguage(page, 'fr');
-    await main(page).getByText('Propriétaire principal').waitFor();
-    await screenshot(page, 'application-members-fr');
-    await inLanguage(page, 'en');
-
-    await main(page).getByRole('button', { name: 'Remove Alan Turing' }).click();
-    await dialog(page).getByRole('button', { name: 'Remove' }).click();
-    await toast(page, 'Member Alan Turing removed').waitFor();
-    await main(page).getByText('Alan Turing').waitFor({ state: 'detached' });
-  }, 60_000);
-
-  it('reorders the published plans by dragging them, and by keyboard', async () => {
-    const { id: apiId } = await createApi('Catalog', '/catalog');
-    for (const name of ['Bronze', 'Silver', 'Platinum']) await publishedPlan(apiId, name);
-    const page = await adminOn(`/management/apis/${apiId}/plans`);
-    const names = () => main(page).getByRole('listitem').getByRole('heading').allTextContents();
-    await expect.poll(names).toEqual(['Bronze', 'Silver', 'Platinum']);
-    await screenshot(page, 'plans-published');
-
-    // Platinum, dragged by its handle above Bronze.
-    const handle = (name: string) => main(page).getByRole('button', { name: `Move the plan ${name}` });
-    await handle('Bronze').evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    const from = (await handle('Platinum').boundingBox())!;
-    const to = (await handle('Bronze').boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 10, { steps: 15 });
-    await page.mouse.up();
-    await toast(page, 'Plans reordered successfully').waitFor();
-    await expect.poll(names).toEqual(['Platinum', 'Bronze', 'Silver']);
-    const order = async () =>
-      (await api<{ name: string; order: number }[]>('GET', `apis/${apiId}/plans`))
-        .sort((a, b) => a.order - b.order)
-        .map((p) => p.name);
-    expect(await order()).toEqual(['Platinum', 'Bronze', 'Silver']);
-
-    // The handles are reached with the keyboard, with a visible focus.
-    await main(page)
-      .getByRole('button', { name: /^Closed/ })
-      .focus();
-    await page.keyboard.press('Tab');
-    expect(await focused(page)).toMatchObject({ label: 'Move the plan Platinum', visible: true });
-
-    // The keyboard: Space lifts the focused handle, the arrows move it, Space drops it.
-    await handle('Silver').focus();
-    for (const key of ['Space', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(150);
-    }
-    await expect.poll(order).toEqual(['Platinum', 'Silver', 'Bronze']);
-    await page.reload();
-    await expect.poll(names).toEqual(['Platinum', 'Silver', 'Bronze']);
-    await screenshot(page, 'plans-reordered');
-  });
-
-  it('closes a plan once its name is typed, and shows it struck through under Closed', async () => {
-    const { id: apiId } = await createApi('Invoices', '/invoices');
-    await publishedPlan(apiId, 'Legacy');
-    const page = await adminOn(`/management/apis/${apiId}/plans`);
-    await main(page).getByRole('button', { name: 'Close the plan Legacy' }).click();
-    const confirm = dialog(page).getByRole('button', { name: 'Close the plan' });
-    const typed: Locator = dialog(page).getByRole('textbox', { name: 'Type Legacy to confirm' });
-    await dialog(page)
-      .getByText(/Closing Legacy is final/)
-      .waitFor();
-    expect(await confirm.isDisabled()).toBe(true);
-    await typed.fill('legacy');
-    expect(await confirm.isDisabled()).toBe(true);
-    await typed.fill('Legacy');
-    expect(await confirm.isEnabled()).toBe(true);
-    await screenshot(page, 'plan-close-typed');
-    await confirm.click();
-    await toast(page, 'The plan Legacy has been closed').waitFor();
-    await main(page).getByText('Plans will appear here').waitFor();
-    await main(page)
-      .getByRole('button', { name: /^Closed/ })
-      .click();
-    const heading = main(page).getByRole('heading', { name: 'Legacy' });
-    expect(await heading.evaluate((h) => getComputedStyle(h).textDecorationLine)).toBe('line-through');
-    // A closed plan is not edited, published nor closed again.
-    expect(await main(page).getByRole('link', { name: 'Edit the plan Legacy' }).count()).toBe(0);
-    expect(await main(page).getByRole('button', { name: 'Close the plan Legacy' }).count()).toBe(0);
-    const [plan] = await api<{ status: string }[]>('GET', `apis/${apiId}/plans`);
-    expect(plan!.status).toBe('CLOSED');
-    await screenshot(page, 'plans-closed');
-  });
 });
