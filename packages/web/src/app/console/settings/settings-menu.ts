@@ -54,6 +54,9 @@ const dictionaries = () => import('../../../features/dictionaries/settings-dicti
 
 const portalSettings = () => import('../../../features/settings-portal/settings-portal-screens');
 
+const users = () => import('../../../features/settings-users/settings-users-screens');
+const roles = () => import('../../../features/settings-roles/settings-roles-screens');
+
 /** The settings menu, in display order within each group. */
 export const SETTINGS_MENU: readonly SettingsEntry[] = [
   {
@@ -149,9 +152,38 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
   },
   { group: 'gateway', path: 'tags', label: 'settings.menu.tags', anyOf: ['management-tag-r'] },
   { group: 'gateway', path: 'tenants', label: 'settings.menu.tenants', anyOf: ['management-tenant-r'] },
-  { group: 'userManagement', path: 'users', label: 'settings.menu.users', anyOf: ['management-user-r'] },
+  {
+    group: 'userManagement',
+    path: 'users',
+    label: 'settings.menu.users',
+    anyOf: ['management-user-r'],
+    page: async () => (await users()).UsersPage,
+    routes: [
+      {
+        path: 'users/new',
+        page: async () => (await users()).UserNewPage,
+        permissions: [['management-user-c']],
+      },
+      { path: 'users/:userId', page: async () => (await users()).UserPage },
+    ],
+  },
   { group: 'userManagement', path: 'groups', label: 'settings.menu.groups', anyOf: ['management-group-r'] },
-  { group: 'userManagement', path: 'roles', label: 'settings.menu.roles', anyOf: ['management-role-r'] },
+  {
+    group: 'userManagement',
+    path: 'roles',
+    label: 'settings.menu.roles',
+    anyOf: ['management-role-r'],
+    page: async () => (await roles()).RolesPage,
+    routes: [
+      {
+        path: 'role/:roleScope/new',
+        page: async () => (await roles()).RolePage,
+        permissions: [['management-role-c']],
+      },
+      { path: 'role/:roleScope/:role', page: async () => (await roles()).RolePage },
+      { path: 'role/:roleScope/:role/members', page: async () => (await roles()).RoleMembersPage },
+    ],
+  },
   {
     group: 'notifications',
     path: 'notifications',

@@ -1,0 +1,3 @@
+export { UsersPage } from './components/users-page';
+export { UserPage } from './components/user-page';
+export { UserNewPage } from './components/user-new-page';
