@@ -91,6 +91,47 @@ export const routes: RouteObject[] = [
             children: applicationRoutes,
             handle: access({ authenticated: true, devMode: true }),
           },
+          {
+            path: 'instances',
+            handle: access({ authenticated: true, permissions: [['management-instance-r']] }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/instances/instances-screens')).InstancesPage,
+                }),
+              },
+              {
+                path: ':instanceId',
+                lazy: async () => ({
+                  Component: (await import('../features/instances/instances-screens')).InstanceFrame,
+                }),
+                children: [
+                  { index: true, element: <Navigate to="environment" replace /> },
+                  {
+                    path: 'environment',
+                    lazy: async () => ({
+                      Component: (await import('../features/instances/instances-screens'))
+                        .InstanceEnvironment,
+                    }),
+                  },
+                  {
+                    path: 'monitoring',
+                    lazy: async () => ({
+                      Component: (await import('../features/instances/instances-screens')).InstanceMonitoring,
+                    }),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: 'audit',
+            lazy: async () => ({
+              Component: (await import('../features/audit/audit-screens')).PlatformAuditPage,
+            }),
+            handle: access({ authenticated: true, permissions: [['management-audit-r']] }),
+          },
           { path: 'settings', children: settingsRoutes },
           {
             path: 'tasks',

@@ -24,6 +24,7 @@ export type Screen =
   | 'management.apis.detail.groups'
   | 'management.apis.detail.history'
   | 'management.apis.detail.events'
+  | 'management.apis.detail.audit'
   | 'management.applications'
   | 'management.instances'
   | 'management.platform'
@@ -50,7 +51,10 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.groups',
   'management.apis.detail.history',
   'management.apis.detail.events',
+  'management.apis.detail.audit',
   'management.applications',
+  'management.instances',
+  'management.audit',
   'management.settings',
   'management.tasks',
 ]);

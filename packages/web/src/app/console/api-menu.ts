@@ -80,6 +80,13 @@ export const API_MENU: readonly ApiMenuEntry[] = [
     group: 'analytics',
     anyOf: ['api-event-r'],
   },
+  {
+    screen: 'management.apis.detail.audit',
+    path: 'audit',
+    label: 'apis.menu.audit',
+    group: 'analytics',
+    anyOf: ['api-audit-r'],
+  },
 ];
 
 /** Pages of an API reached from another page, not from the menu, and what they need. */

@@ -70,6 +70,12 @@ export const apiRoutes: RouteObject[] = [
         handle: access({ docPage: 'management-api-history' }),
       },
       {
+        path: 'audit',
+        lazy: async () => ({
+          Component: (await import('../../features/audit/audit-screens')).ApiAuditPage,
+        }),
+      },
+      {
         path: 'members',
         lazy: async () => ({
           Component: (await import('../../features/apis/components/members/members-page')).MembersPage,

@@ -1,0 +1,1 @@
+export { ApiAuditPage, PlatformAuditPage } from './components/audit-page';
