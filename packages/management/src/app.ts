@@ -25,6 +25,7 @@ import { policiesRoutes } from './features/policies/policies.routes.js';
 import { portalConfigurationRoutes } from './features/portal-configuration/portal-configuration.wiring.js';
 import { instancesRoutes } from './features/instances/instances.routes.js';
 import { apisRoutes } from './features/apis/apis.routes.js';
+import { pagesFeature } from './features/pages/pages.wiring.js';
 import { subscriptionFeatureRoutes } from './features/subscriptions/subscriptions.wiring.js';
 import {
   clientRegistrationRoutes,
@@ -216,6 +217,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
         services: subscriptionServices,
       });
       dictionaryFeature(api, { ctx, guards, permissions, audit, scheduler });
+      pagesFeature(api, { ctx, guards, permissions, audit, settings, scheduler });
     },
     { prefix: API_PREFIX },
   );

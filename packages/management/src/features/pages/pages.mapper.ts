@@ -1,0 +1,59 @@
+import type { PageRow } from '@portico/storage';
+import type { PageJson, PageSource } from './pages.schemas.js';
+import { RAML_DEPRECATED } from './pages.schemas.js';
+
+const parse = <T>(text: string | null, fallback: T): T => {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export const sourceOf = (row: PageRow): PageSource | null => parse<PageSource | null>(row.source, null);
+export const excludedGroupsOf = (row: PageRow): string[] => parse<string[]>(row.excluded_groups, []);
+
+function contentTypeOf(row: PageRow): string {
+  if (row.type === 'MARKDOWN') return 'text/markdown';
+  if (row.content === null) return 'text/plain';
+  const text = row.content.trim();
+  if (text.startsWith('{') || text.startsWith('[')) {
+    try {
+      JSON.parse(text);
+      return 'application/json';
+    } catch {
+      return 'text/yaml';
+    }
+  }
+  return 'text/yaml';
+}
+
+/**
+ * A page on the wire (Gravitee 1.x field names). The content is the text as stored: it is never
+ * rendered here, the screens render Markdown and OpenAPI sanitized. Readers who may not edit the page
+ * get its source without its configuration (it may hold a token).
+ */
+export function toPageJson(row: PageRow, options: { withSourceConfiguration: boolean }): PageJson {
+  const source = sourceOf(row);
+  const json: PageJson = {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    description: row.description ?? null,
+    content: row.content,
+    contentType: contentTypeOf(row),
+    order: row.order,
+    published: row.published === 1,
+    homepage: row.homepage === 1,
+    parentId: row.parent_id,
+    lastContributor: row.last_contributor,
+    lastModificationDate: row.updated_at,
+    source: source && !options.withSourceConfiguration ? { type: source.type, configuration: {} } : source,
+    configuration: parse<Record<string, string>>(row.configuration, {}),
+    excluded_groups: excludedGroupsOf(row),
+    metadata: parse<Record<string, string>>(row.metadata, {}),
+  };
+  if (row.type === 'RAML') json.messages = [RAML_DEPRECATED];
+  return json;
+}
