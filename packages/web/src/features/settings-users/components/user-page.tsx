@@ -92,7 +92,7 @@ function UserHeader({ user }: { user: User }) {
                 </Badge>
               )}
               {user.status !== 'ACTIVE' && (
-                <Badge variant="outline" color="orange">
+                <Badge variant="light" color="gray">
                   {t('settingsUsers.status.PENDING')}
                 </Badge>
               )}

@@ -109,7 +109,7 @@ export function UsersPage() {
                   <Table.Td>{u.email}</Table.Td>
                   <Table.Td>{u.source}</Table.Td>
                   <Table.Td>
-                    <Badge size="sm" variant="outline" color={u.status === 'ACTIVE' ? 'teal' : 'orange'}>
+                    <Badge size="sm" variant="light" color={u.status === 'ACTIVE' ? 'teal' : 'gray'}>
                       {t(
                         u.status === 'ACTIVE'
                           ? 'settingsUsers.status.ACTIVE'
