@@ -69,17 +69,19 @@ export async function importParts(
     }
   }
 
+  // Ids by position: pages without an id (the creation wizard's) each get their own new id.
   const pageIds = new Map<string, string>();
+  const idAt: string[] = [];
   for (const page of api.pages) {
     const existing = page.id ? await findPageById(trx, page.id) : undefined;
     const mine = existing && existing.reference_type === 'API' && existing.reference_id === apiId;
-    pageIds.set(
-      page.id ?? '',
-      mine ? existing.id : page.id && SAFE_ID.test(page.id) && !existing ? page.id : newId(),
-    );
+    const fresh = page.id && SAFE_ID.test(page.id) && !existing && !idAt.includes(page.id);
+    const id = mine && !idAt.includes(existing.id) ? existing.id : fresh ? page.id! : newId();
+    idAt.push(id);
+    if (page.id) pageIds.set(page.id, id);
   }
-  for (const page of api.pages) {
-    const id = pageIds.get(page.id ?? '')!;
+  for (const [index, page] of api.pages.entries()) {
+    const id = idAt[index]!;
     const columns = {
       name: page.name,
       type: page.type,
