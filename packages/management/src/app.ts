@@ -44,6 +44,8 @@ import { RegistrationService } from './features/users/registration.service.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { usersAdminRoutes } from './features/users/users-admin.routes.js';
 import { dictionaryFeature } from './features/dictionaries/dictionaries.wiring.js';
+import { dynamicPropertiesFeature } from './features/dynamic-properties/dynamic-properties.wiring.js';
+import { serviceDiscoveryRoutes } from './features/service-discovery/service-discovery.routes.js';
 import { Scheduler } from './features/scheduler/scheduler.js';
 
 export const API_PREFIX = '/management';
@@ -217,6 +219,8 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
         services: subscriptionServices,
       });
       dictionaryFeature(api, { ctx, guards, permissions, audit, scheduler });
+      dynamicPropertiesFeature({ ctx, audit, permissions, settings, scheduler });
+      serviceDiscoveryRoutes(api);
       pagesFeature(api, { ctx, guards, permissions, audit, settings, scheduler });
     },
     { prefix: API_PREFIX },

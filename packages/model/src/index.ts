@@ -13,3 +13,4 @@ export * from './application.js';
 export * from './identity-provider.js';
 export * from './client-registration.js';
 export * from './logging-end.js';
+export * from './service-discovery.js';

@@ -7,6 +7,7 @@ import {
 } from '@portico/model';
 import type { ApiRow } from '@portico/storage';
 import { assertValidPaths } from '../policies/policy-validation.js';
+import { validateDiscovery } from './api-discovery.js';
 
 /** The rules of an API definition that zod alone cannot say (console-apis.md section 5), and helpers. */
 
@@ -119,6 +120,7 @@ export function validateDefinition(
   validateGroups(proxy.groups);
   for (const [g, group] of proxy.groups.entries()) {
     validateHttpConfiguration(group, `proxy.groups.${g}`);
+    validateDiscovery(group, `proxy.groups.${g}`);
     for (const [e, endpoint] of group.endpoints.entries()) {
       validateHttpConfiguration(endpoint, `proxy.groups.${g}.endpoints.${e}`);
     }

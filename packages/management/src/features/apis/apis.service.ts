@@ -575,9 +575,10 @@ export class ApiService {
 
   /**
    * `POST apis/{id}/deploy`: a PUBLISH_API event carrying the API as it is now with its published and
-   * deprecated plans; the gateways serve exactly that.
+   * deprecated plans; the gateways serve exactly that. No actor: a deployment by the platform
+   * (dynamic properties).
    */
-  async deploy(actor: UserRow, id: string, label?: string): Promise<ApiRow> {
+  async deploy(actor: UserRow | undefined, id: string, label?: string): Promise<ApiRow> {
     const deployed = await this.db.transaction().execute(async (trx) => {
       // Locked: the state written into the payload is the one committed, not one a start or stop
       // committed meanwhile would override (the gateways apply the newest event).
@@ -592,14 +593,14 @@ export class ApiService {
         payload: JSON.stringify(payload),
         properties: JSON.stringify(label ? { deployment_label: label } : {}),
         api_id: id,
-        user_id: actor.id,
+        user_id: actor?.id ?? null,
         created_at: now,
         updated_at: now,
       });
       await this.deps.audit.record(trx, {
         referenceType: 'API',
         referenceId: id,
-        userId: actor.id,
+        userId: actor?.id,
         event: 'API_DEPLOYED',
         properties: label ? { DEPLOYMENT_LABEL: label } : {},
         before: { deployed_at: row.deployed_at },

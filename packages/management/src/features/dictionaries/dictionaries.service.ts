@@ -24,7 +24,7 @@ import {
   dictionaryTypeFixed,
 } from './dictionaries.errors.js';
 import { propertiesOf, toDictionaryJson } from './dictionaries.mapper.js';
-import { compileSpecification } from './dictionary-provider.js';
+import { compileSpecification } from '../http-provider/http-provider.js';
 
 export interface DictionaryDeps {
   db: Kysely<Database>;

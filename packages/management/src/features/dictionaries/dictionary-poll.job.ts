@@ -1,12 +1,11 @@
 import type { Database } from '@portico/storage';
 import { claimDictionaryPoll, findDictionariesDueForPoll } from '@portico/storage';
 import type { OutboundPolicy } from '@portico/outbound';
-import { OutboundError } from '@portico/outbound';
 import type { Kysely } from 'kysely';
 import type { ScheduledJob } from '../scheduler/scheduler.js';
 import { providerOf, triggerMs, triggerOf } from './dictionaries.mapper.js';
 import type { DictionaryService } from './dictionaries.service.js';
-import { fetchProviderProperties } from './dictionary-provider.js';
+import { fetchProviderProperties, providerFailure } from '../http-provider/http-provider.js';
 
 export interface DictionaryPollDeps {
   db: Kysely<Database>;
@@ -38,12 +37,8 @@ export function dictionaryPollJob(deps: DictionaryPollDeps): ScheduledJob {
             const properties = await fetchProviderProperties(provider, deps.policy);
             await deps.dictionaries.applyProviderProperties(row.id, properties);
           } catch (error) {
-            const detail =
-              error instanceof OutboundError
-                ? { failure: error.failure, detail: error.detail }
-                : { reason: error instanceof Error ? error.message : String(error) };
             deps.log.warn(
-              { dictionary: row.id, ...detail },
+              { dictionary: row.id, ...providerFailure(error) },
               'dictionary provider poll failed; the dictionary keeps its properties',
             );
           }

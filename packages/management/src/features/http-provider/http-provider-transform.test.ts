@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transformDocument } from './dictionary-provider.js';
+import { transformDocument } from './http-provider.js';
 
 describe('transformation of a provider document (JSONata)', () => {
   const doc = {

@@ -1,7 +1,14 @@
 import jsonata from 'jsonata';
-import type { DictionaryProvider } from '@portico/model';
 import type { OutboundPolicy } from '@portico/outbound';
-import { outboundFetch } from '@portico/outbound';
+import { OutboundError, outboundFetch } from '@portico/outbound';
+
+/**
+ * The HTTP provider shared by dynamic dictionaries and APIs' dynamic properties: its URL read through
+ * the outbound-URL guard, its JSON answer turned into properties by a JSONata specification.
+ */
+export interface HttpProvider {
+  configuration: { url: string; specification: string };
+}
 
 /** Bounds of one poll of a provider. */
 export const PROVIDER_LIMITS = {
@@ -13,7 +20,7 @@ export const PROVIDER_LIMITS = {
   maxProperties: 10_000,
 } as const;
 
-/** Why a poll gave nothing: logged, and the dictionary keeps its properties. */
+/** Why a poll gave nothing: logged, and the dictionary (or API) keeps its properties. */
 export class ProviderError extends Error {}
 
 /** Parses a transformation specification; throws with JSONata's message when it does not parse. */
@@ -95,7 +102,7 @@ export function toProperties(result: unknown): Record<string, string> {
  * failing transformation).
  */
 export async function fetchProviderProperties(
-  provider: DictionaryProvider,
+  provider: HttpProvider,
   policy: OutboundPolicy,
 ): Promise<Record<string, string>> {
   const response = await outboundFetch(provider.configuration.url, {
@@ -123,4 +130,11 @@ export async function transformDocument(
   const expression = compileSpecification(specification);
   timebox(expression);
   return toProperties(await expression.evaluate(document));
+}
+
+/** What the log says of a failed poll: the guard's refusal, or the reason. */
+export function providerFailure(error: unknown): Record<string, unknown> {
+  return error instanceof OutboundError
+    ? { failure: error.failure, detail: error.detail }
+    : { reason: error instanceof Error ? error.message : String(error) };
 }
