@@ -152,6 +152,24 @@ for (const dialect of await testDialects()) {
         await refused({ name: 'p', type: 'SWAGGER', configuration: { evil: 'true' } }, 'configuration.evil');
       });
 
+      it('drops an excluded group deleted since, when the page is saved again', async () => {
+        const group = await createGroup(t.db, `gone-${dialect}`);
+        const page = await createPage(t, publisher.session, base, {
+          name: 'Restricted',
+          type: 'MARKDOWN',
+          excluded_groups: [group.id],
+        });
+        await t.db.deleteFrom('groups').where('id', '=', group.id).execute();
+
+        const res = await call(t.app, publisher.session, {
+          method: 'PUT',
+          url: `${base}/${page.id}`,
+          payload: { name: 'Restricted', excluded_groups: [group.id] },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().excluded_groups).toEqual([]);
+      });
+
       it('stores the Swagger configuration with string values', async () => {
         const page = await createPage(t, publisher.session, base, {
           name: 'conf',

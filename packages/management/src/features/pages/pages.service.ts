@@ -17,7 +17,7 @@ import type { PermissionService } from '../permissions/permissions.service.js';
 import type { PageReader, PageScope } from './pages.access.js';
 import { isVisible, pageReader } from './pages.access.js';
 import { checkPageContent } from './pages.content.js';
-import { sourceOf, toPageJson } from './pages.mapper.js';
+import { excludedGroupsOf, sourceOf, toPageJson } from './pages.mapper.js';
 import type { NewPageInput, PageJson, PageListQuery, PageSource, PatchPageInput } from './pages.schemas.js';
 import type { SourceFetch } from './fetchers/source-fetch.js';
 
@@ -87,12 +87,17 @@ export class PagesService {
     return this.json(reader, row);
   }
 
-  private async checkGroups(db: Executor, groups: string[] | undefined): Promise<string> {
+  /** The excluded groups, each existing; one already on the page but since deleted is dropped. */
+  private async checkGroups(
+    db: Executor,
+    groups: string[] | undefined,
+    stored: string[] = [],
+  ): Promise<string> {
     const ids = [...new Set(groups ?? [])];
     const found = new Set((await findGroupsByIds(db, ids)).map((g) => g.id));
-    const missing = ids.find((id) => !found.has(id));
+    const missing = ids.find((id) => !found.has(id) && !stored.includes(id));
     if (missing) throw invalidField('excluded_groups', `the group [${missing}] does not exist`);
-    return JSON.stringify(ids);
+    return JSON.stringify(ids.filter((id) => found.has(id)));
   }
 
   /** The parent folder: a folder of this scope and reference, never the page itself or a sub-folder. */
@@ -225,7 +230,7 @@ export class PagesService {
     if (input.configuration !== undefined || replace)
       changes.configuration = JSON.stringify(input.configuration ?? {});
     if (input.excluded_groups !== undefined || replace)
-      changes.excluded_groups = await this.checkGroups(db, input.excluded_groups);
+      changes.excluded_groups = await this.checkGroups(db, input.excluded_groups, excludedGroupsOf(before));
     const sourceChanged = JSON.stringify(source) !== JSON.stringify(sourceOf(before));
     if (source) {
       if (!sourceChanged && input.content !== undefined && input.content !== before.content)
