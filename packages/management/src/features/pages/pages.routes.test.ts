@@ -70,6 +70,23 @@ for (const dialect of await testDialects()) {
         expect(names(root)).not.toContain('Start');
       });
 
+      it('answers the Swagger content as stored on the content call', async () => {
+        const page = await createPage(t, publisher.session, base, {
+          name: 'Contract',
+          type: 'SWAGGER',
+          content: OPENAPI,
+        });
+        const res = await call(t.app, publisher.session, {
+          method: 'GET',
+          url: `${base}/${page.id}/content`,
+        });
+
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.body).toBe(OPENAPI);
+      });
+
       it('gives a RAML page its deprecation warning', async () => {
         const page = await createPage(t, publisher.session, base, {
           name: 'Old',
@@ -91,6 +108,16 @@ for (const dialect of await testDialects()) {
         expect(res.headers['content-type']).toMatch(/^application\/json/);
         expect(res.json()).toMatchObject({ name: payload, content: `# Hi\n${payload}` });
         expect(res.body).toContain('<script>alert(1)</script>');
+        const openapi = JSON.stringify({
+          ...JSON.parse(OPENAPI),
+          info: { title: payload, version: '1', description: payload },
+        });
+        const swagger = await createPage(t, publisher.session, base, {
+          name: 'xss',
+          type: 'SWAGGER',
+          content: openapi,
+        });
+        expect(swagger.content).toBe(openapi);
       });
     });
 
