@@ -36,6 +36,7 @@ import { NotificationService } from './features/notifications/notifications.serv
 import { PermissionService } from './features/permissions/permissions.service.js';
 import { rolesRoutes } from './features/roles/roles.routes.js';
 import { SettingsService } from './features/settings/settings.service.js';
+import { groupsRoutes } from './features/groups/groups.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { UserService } from './features/user/user.service.js';
 import { SocialLoginService } from './features/social-login/social-login.service.js';
@@ -205,6 +206,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
       auditRoutes(api, ctx, guards);
       rolesRoutes(api, ctx, guards, permissions, audit);
       identitiesRoutes(api, { ctx, guards, permissions, audit });
+      groupsRoutes(api, { ctx, guards, permissions, audit, mail, secret });
       policiesRoutes(api);
       instancesRoutes(api, ctx, guards);
       apisRoutes(api, { ctx, guards, permissions, audit, settings });

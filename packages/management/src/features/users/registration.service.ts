@@ -19,6 +19,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../../http/ids.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { BCRYPT_ROUNDS } from '../bootstrap/bootstrap.js';
+import { acceptInvitations, finishInvitedAccount, isInvitationToken } from '../groups/invitation-links.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { MailRateLimit } from './mail-rate-limit.js';
@@ -131,6 +132,8 @@ export class RegistrationService {
     firstname: string;
     lastname: string;
   }): Promise<UserRow> {
+    if (isInvitationToken(input.token))
+      return finishInvitedAccount({ db: this.db, secret: this.secret, audit: this.audit, now: this.now }, input);
     const { userId, tokenId } = await this.verifyToken(input.token, 'USER_REGISTRATION');
     const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
     return this.db.transaction().execute(async (trx) => {
@@ -147,6 +150,8 @@ export class RegistrationService {
       };
       await updateUser(trx, userId, changes);
       const after = { ...user, ...changes };
+      // The groups this email was invited to take the new account in.
+      await acceptInvitations(trx, after, this.now());
       await this.audit.record(trx, {
         referenceType: 'ENVIRONMENT',
         referenceId: 'DEFAULT',

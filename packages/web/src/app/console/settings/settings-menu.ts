@@ -56,6 +56,7 @@ const portalSettings = () => import('../../../features/settings-portal/settings-
 
 const users = () => import('../../../features/settings-users/settings-users-screens');
 const roles = () => import('../../../features/settings-roles/settings-roles-screens');
+const groups = () => import('../../../features/groups/settings-groups-screens');
 
 /** The settings menu, in display order within each group. */
 export const SETTINGS_MENU: readonly SettingsEntry[] = [
@@ -167,7 +168,17 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
       { path: 'users/:userId', page: async () => (await users()).UserPage },
     ],
   },
-  { group: 'userManagement', path: 'groups', label: 'settings.menu.groups', anyOf: ['management-group-r'] },
+  {
+    group: 'userManagement',
+    path: 'groups',
+    label: 'settings.menu.groups',
+    anyOf: ['management-group-r'],
+    page: async () => (await groups()).GroupsPage,
+    routes: [
+      { path: 'groups/new', page: async () => (await groups()).GroupPage, permissions: [['management-group-c']] },
+      { path: 'groups/:groupId', page: async () => (await groups()).GroupPage },
+    ],
+  },
   {
     group: 'userManagement',
     path: 'roles',

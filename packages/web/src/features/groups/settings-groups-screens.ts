@@ -1,0 +1,2 @@
+export { GroupsPage } from './components/groups-page';
+export { GroupPage } from './components/group-page';
