@@ -175,7 +175,11 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
     anyOf: ['management-group-r'],
     page: async () => (await groups()).GroupsPage,
     routes: [
-      { path: 'groups/new', page: async () => (await groups()).GroupPage, permissions: [['management-group-c']] },
+      {
+        path: 'groups/new',
+        page: async () => (await groups()).GroupPage,
+        permissions: [['management-group-c']],
+      },
       { path: 'groups/:groupId', page: async () => (await groups()).GroupPage },
     ],
   },
