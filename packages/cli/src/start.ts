@@ -114,6 +114,7 @@ export async function startComponents(
         startTimeoutMs: databaseUnreachable ? 0 : config.databaseConnectTimeoutMs,
         beforeFirstLoad: migrationDeferred ? async () => void (await migrateToLatest(storage.db)) : undefined,
         timeouts: config.httpTimeouts,
+        outbound: config.outbound,
         version: VERSION,
         log,
       });

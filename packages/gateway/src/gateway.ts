@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EventBus, Storage } from '@portico/storage';
+import type { OutboundSettings } from '@portico/outbound';
+import { createOutboundPolicy } from '@portico/outbound';
 import { insertHealthChecks } from '@portico/storage';
 import type { Counters } from './counters/counters.js';
 import { MemoryCounters } from './counters/counters.js';
@@ -46,6 +48,11 @@ export interface GatewayOptions {
   /** Slow clients: how long the server waits for a request's headers, for the whole request, and keeps an idle connection. */
   timeouts?: ServerTimeouts;
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+  /**
+   * The outbound-URL guard of the gateway's own fetches (service discovery's reads of Consul);
+   * default: public addresses only. Calls to the APIs' backends are not guarded.
+   */
+  outbound?: OutboundSettings | undefined;
 }
 
 /** Timeouts of the server towards its clients, in milliseconds. */
@@ -113,6 +120,7 @@ export async function startGateway(
     startTimeoutMs: options.startTimeoutMs,
     beforeFirstLoad: options.beforeFirstLoad,
     reconcileIntervalMs: options.reconcileIntervalMs,
+    outbound: createOutboundPolicy(options.outbound),
   });
   const health = new HealthChecker({
     gatewayId: id,

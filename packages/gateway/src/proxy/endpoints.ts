@@ -10,7 +10,7 @@ import type {
   HttpProxyOptions,
   SslOptions,
 } from '@portico/model';
-import { HttpClientOptions as HttpClientOptionsSchema } from '@portico/model';
+import { Endpoint as EndpointSchema, HttpClientOptions as HttpClientOptionsSchema } from '@portico/model';
 
 /** An endpoint ready to be called: its target, configuration, connection pool and health. */
 export interface EndpointRuntime {
@@ -30,9 +30,26 @@ export interface EndpointRuntime {
 
 export interface GroupRuntime {
   name: string;
+  /**
+   * Replaced whole (never mutated) when service discovery finds other instances: a request reads the
+   * array once and keeps a consistent list.
+   */
   endpoints: EndpointRuntime[];
   balancer: LoadBalancer;
+  /** Stops the group's service discovery, if it has one (idempotent). */
+  stopDiscovery?: (() => void) | undefined;
 }
+
+/**
+ * Starts keeping a group's discovered endpoints current (the group's definition says how); `build`
+ * makes the runtime of a discovered instance with the group's configuration. Returns how to stop, or
+ * undefined when the group has no discovery to run.
+ */
+export type GroupDiscovery = (
+  runtime: GroupRuntime,
+  group: EndpointGroup,
+  build: (name: string, target: string) => EndpointRuntime,
+) => (() => void) | undefined;
 
 const DEFAULT_HTTP = HttpClientOptionsSchema.parse({});
 
@@ -132,11 +149,26 @@ function makeDispatcher(
  * Builds the runtime of one group. A gateway of a tenant leaves out the endpoints of other tenants; a
  * gateway without tenant uses every endpoint.
  */
-export function buildGroup(group: EndpointGroup, tenant: string | undefined): GroupRuntime {
+export function buildGroup(
+  group: EndpointGroup,
+  tenant: string | undefined,
+  discovery?: GroupDiscovery,
+): GroupRuntime {
   const endpoints = group.endpoints
     .filter((e) => tenant === undefined || e.tenants.length === 0 || e.tenants.includes(tenant))
     .map((e) => buildEndpoint(group, e));
-  return { name: group.name, endpoints, balancer: createBalancer(group.load_balancing.type) };
+  const runtime: GroupRuntime = {
+    name: group.name,
+    endpoints,
+    balancer: createBalancer(group.load_balancing.type),
+  };
+  if (group.services?.discovery?.enabled && discovery) {
+    // A discovered instance inherits the group's HTTP, proxy, SSL and headers configuration.
+    const build = (name: string, target: string) =>
+      buildEndpoint(group, EndpointSchema.parse({ name, target }));
+    runtime.stopDiscovery = discovery(runtime, group, build);
+  }
+  return runtime;
 }
 
 function buildEndpoint(group: EndpointGroup, e: Endpoint): EndpointRuntime {
@@ -189,7 +221,8 @@ export function createBalancer(type: string): LoadBalancer {
     case 'WEIGHTED_ROUND_ROBIN':
       // Smooth weighted round robin: over sum(weights) calls each endpoint gets its weight, interleaved.
       return (() => {
-        const current = new Map<EndpointRuntime, number>();
+        // Weak: endpoints that service discovery removes are not kept alive by the balancer.
+        const current = new WeakMap<EndpointRuntime, number>();
         return {
           next: (c: EndpointRuntime[]) => {
             if (c.length === 0) return undefined;
@@ -223,6 +256,12 @@ export function candidates(group: GroupRuntime): EndpointRuntime[] {
   return primaries.length > 0 ? primaries : group.endpoints.filter((e) => e.backup && e.up);
 }
 
+/** Stops the service discovery of these groups (at once, while their pools drain). */
+export function stopDiscovery(groups: GroupRuntime[]): void {
+  for (const group of groups) group.stopDiscovery?.();
+}
+
 export async function closeGroups(groups: GroupRuntime[]): Promise<void> {
+  stopDiscovery(groups);
   await Promise.all(groups.flatMap((g) => g.endpoints.map((e) => e.dispatcher.close().catch(() => {}))));
 }

@@ -2,6 +2,7 @@ import type { DeployedApi, DeployedPlan, Paths, PlanSecurity } from '@portico/mo
 import { ApiKeySecurityDefinition, loggingConditionEnd, policyOfStep } from '@portico/model';
 import { POLICIES } from '../policies/registry.js';
 import { compileCondition } from '../expressions/cel.js';
+import type { ServiceDiscovery } from '../discovery/discovery.js';
 import { buildGroup } from '../proxy/endpoints.js';
 import { servesApi } from '../sync/sharding.js';
 import { compilePlanSecurity } from '../security/plan-security.js';
@@ -57,12 +58,14 @@ const needs = (flows: CompiledFlow[], hook: 'onRequestContent' | 'onResponseCont
 
 /**
  * Compiles a deployed API for a gateway of this tenant and these sharding tags (a plan with tags is
- * served only where they match); throws with a clear message when its definition cannot run.
+ * served only where they match); throws with a clear message when its definition cannot run. With
+ * `discovery`, the groups with service discovery enabled start theirs (stopped by closeGroups).
  */
 export function compileApi(
   deployed: DeployedApi,
   tenant: string | undefined,
   gatewayTags: readonly string[] = [],
+  discovery?: ServiceDiscovery,
 ): CompiledApi {
   const def = deployed.definition;
   const where = `API ${deployed.name} (${deployed.id})`;
@@ -98,7 +101,6 @@ export function compileApi(
     preserveHost: def.proxy.preserve_host,
     plans,
     flows,
-    groups: def.proxy.groups.map((g) => buildGroup(g, tenant)),
     failover: def.proxy.failover,
     cors: def.proxy.cors?.enabled ? def.proxy.cors : undefined,
     logging: {
@@ -111,6 +113,8 @@ export function compileApi(
     pathMappings: def.path_mappings.map((path) => ({ path, pattern: mappingPattern(path) })),
     bufferRequest: needs(allFlows, 'onRequestContent'),
     bufferResponse: needs(allFlows, 'onResponseContent'),
+    // Last: nothing after it can throw and leave a discovery timer running.
+    groups: def.proxy.groups.map((g) => buildGroup(g, tenant, discovery?.forApi(deployed.id))),
   };
 }
 

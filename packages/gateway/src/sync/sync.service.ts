@@ -1,9 +1,12 @@
 import type { Database, SyncCursor } from '@portico/storage';
 import type { Kysely } from 'kysely';
+import type { OutboundPolicy } from '@portico/outbound';
+import { createOutboundPolicy } from '@portico/outbound';
 import type { CompiledApi } from '../router/compiled.js';
 import { compileApi } from '../router/compile.js';
 import { RouteTable } from '../router/route-table.js';
-import { closeGroups } from '../proxy/endpoints.js';
+import { closeGroups, stopDiscovery } from '../proxy/endpoints.js';
+import { ServiceDiscovery } from '../discovery/discovery.js';
 import type { AccessState, KeyInfo, SubscriptionInfo } from './access-state.js';
 import { toKeyInfo, toSubscriptionInfo } from './access-state.js';
 import type { Deployments } from './deployments.js';
@@ -33,6 +36,8 @@ export interface SyncOptions {
    * deferred at start); its failure is logged and the load attempted all the same.
    */
   beforeFirstLoad?: (() => Promise<void>) | undefined;
+  /** The outbound-URL guard of service discovery's reads (default: public addresses only). */
+  outbound?: OutboundPolicy | undefined;
 }
 
 class SyncTimeout extends Error {}
@@ -66,6 +71,7 @@ export class SyncService {
   digest = '';
   /** Told about the APIs served after each change of the route table (health checks). */
   onRoutesChanged: ((apis: CompiledApi[]) => void) | undefined;
+  private readonly discovery: ServiceDiscovery;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -73,6 +79,11 @@ export class SyncService {
     private readonly options: SyncOptions,
   ) {
     this.beforeFirstLoad = options.beforeFirstLoad;
+    this.discovery = new ServiceDiscovery({
+      policy: options.outbound ?? createOutboundPolicy(),
+      log: options.log,
+      onChange: () => this.onRoutesChanged?.([...this.compiled.values()]),
+    });
   }
 
   routes(): RouteTable {
@@ -236,7 +247,7 @@ export class SyncService {
       }
       if (previous && previous.deployed === d.deployed) continue;
       try {
-        compiled.set(id, compileApi(d.deployed, this.options.tenant, this.options.tags));
+        compiled.set(id, compileApi(d.deployed, this.options.tenant, this.options.tags, this.discovery));
         if (previous) retired.push(previous);
       } catch (error) {
         this.options.log.error(
@@ -247,6 +258,8 @@ export class SyncService {
     this.compiled = compiled;
     this.table = new RouteTable(compiled.values());
     this.onRoutesChanged?.([...compiled.values()]);
+    // Retired groups stop discovering at once; their pools close once the requests in flight are done.
+    stopDiscovery(retired.flatMap((a) => a.groups));
     if (retired.length > 0)
       setTimeout(() => void closeGroups(retired.flatMap((a) => a.groups)), DRAIN_MS).unref();
   }
