@@ -25,6 +25,7 @@ export type Screen =
   | 'management.apis.detail.history'
   | 'management.apis.detail.events'
   | 'management.apis.detail.audit'
+  | 'management.apis.detail.proxy.endpoints'
   | 'management.applications'
   | 'management.instances'
   | 'management.platform'
@@ -52,6 +53,7 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.history',
   'management.apis.detail.events',
   'management.apis.detail.audit',
+  'management.apis.detail.proxy.endpoints',
   'management.applications',
   'management.instances',
   'management.audit',

@@ -13,7 +13,12 @@ import type { ApiMenuGroup } from './api-menu';
 import { apiPageNeeds, visibleApiMenu } from './api-menu';
 import classes from './api-frame.module.css';
 
-const GROUPS: ApiMenuGroup[] = ['portal', 'analytics'];
+const GROUPS: ApiMenuGroup[] = ['portal', 'proxy', 'analytics'];
+const SECTIONS = {
+  portal: 'apis.menu.section.portal',
+  proxy: 'apiProxy.menu.section',
+  analytics: 'apis.menu.section.analytics',
+} as const;
 
 /**
  * `/management/apis/{apiId}` (console-apis.md 2.3): loads the API and the user's permissions on it, then
@@ -84,7 +89,7 @@ export function ApiFrame() {
                     mb={4}
                     className={classes.section}
                   >
-                    {t(`apis.menu.section.${group}`)}
+                    {t(SECTIONS[group])}
                   </Text>
                   <ul className={classes.list}>
                     {entries.map((entry) => (

@@ -3,7 +3,7 @@ import type { Screen } from '../screens';
 import { AVAILABLE_SCREENS } from '../screens';
 
 /** A section of the API frame's menu. */
-export type ApiMenuGroup = 'portal' | 'analytics';
+export type ApiMenuGroup = 'portal' | 'proxy' | 'analytics';
 
 export interface ApiMenuEntry {
   screen: Screen;
@@ -67,6 +67,13 @@ export const API_MENU: readonly ApiMenuEntry[] = [
     anyOf: ['api-member-r'],
   },
   {
+    screen: 'management.apis.detail.proxy.endpoints',
+    path: 'proxy/endpoints',
+    label: 'apiProxy.menu.endpoints',
+    group: 'proxy',
+    anyOf: ['api-definition-r'],
+  },
+  {
     screen: 'management.apis.detail.history',
     path: 'history',
     label: 'apis.menu.history',
@@ -92,6 +99,7 @@ export const API_MENU: readonly ApiMenuEntry[] = [
 /** Pages of an API reached from another page, not from the menu, and what they need. */
 export const API_PAGES_OFF_MENU: Readonly<Record<string, readonly string[]>> = {
   transferownership: ['api-member-r'],
+  proxy: ['api-definition-r'],
 };
 
 /** The entries a member sees: with an existing screen and one of the permissions asked. */

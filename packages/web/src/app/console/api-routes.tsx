@@ -6,6 +6,7 @@ const access = (handle: RouteAccess): RouteAccess => handle;
 
 const planScreens = () => import('../../features/plans/plan-screens');
 const subscriptionScreens = () => import('../../features/subscriptions/subscription-screens');
+const proxyScreens = () => import('../../features/api-proxy/proxy-screens');
 
 /**
  * The API screens of the console under `/management/apis` (console-apis.md 2.1 to 2.4, 2.9, 2.10). The
@@ -103,6 +104,22 @@ export const apiRoutes: RouteObject[] = [
           Component: (await import('../../features/apis/components/metadata/metadata-page')).MetadataPage,
         }),
         handle: access({ docPage: 'management-api-members' }),
+      },
+      {
+        path: 'proxy',
+        children: [
+          { path: 'endpoints', lazy: async () => ({ Component: (await proxyScreens()).EndpointsPage }) },
+          { path: 'newgroup', lazy: async () => ({ Component: (await proxyScreens()).GroupPage }) },
+          { path: 'groups/:groupName', lazy: async () => ({ Component: (await proxyScreens()).GroupPage }) },
+          {
+            path: 'groups/:groupName/newendpoint',
+            lazy: async () => ({ Component: (await proxyScreens()).EndpointPage }),
+          },
+          {
+            path: 'groups/:groupName/endpoints/:endpointName',
+            lazy: async () => ({ Component: (await proxyScreens()).EndpointPage }),
+          },
+        ],
       },
       {
         path: 'plans',

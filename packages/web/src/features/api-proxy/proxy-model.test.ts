@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { Proxy } from '@portico/model';
+import { Proxy as ProxySchema } from '@portico/model';
+import {
+  endpointProblems,
+  groupProblems,
+  httpConfigProblems,
+  nameProblem,
+  withoutGroup,
+} from './proxy-model';
+
+const proxy: Proxy = ProxySchema.parse({
+  context_path: '/echo',
+  groups: [
+    {
+      name: 'default-group',
+      endpoints: [
+        { name: 'default', target: 'https://a' },
+        { name: 'b', target: 'https://b' },
+      ],
+    },
+    { name: 'other', endpoints: [] },
+  ],
+});
+
+describe('proxy editors rules (console-apis.md 5)', () => {
+  it('names: required, no colon, unique among endpoints and groups, the own name allowed', () => {
+    expect(nameProblem(proxy, ' ', {})).toBe('required');
+    expect(nameProblem(proxy, 'a:b', {})).toBe('colon');
+    expect(nameProblem(proxy, 'default', { group: 0 })).toBe('taken');
+    expect(nameProblem(proxy, 'other', { group: 0 })).toBe('taken');
+    expect(nameProblem(proxy, 'b', { group: 0, endpoint: 1 })).toBeUndefined();
+    expect(nameProblem(proxy, 'other', { group: 1 })).toBeUndefined();
+    expect(nameProblem(proxy, 'default-group', { group: 1, endpoint: 0 })).toBe('taken');
+  });
+
+  it('endpoint: target required, weight 1 to 99; HTTP rules only when not inherited', () => {
+    const endpoint = { ...proxy.groups[0]!.endpoints[1]!, target: '', weight: 100 };
+    const withHttp = {
+      ...endpoint,
+      http: { ...proxy.groups[0]!.endpoints[0]!, maxConcurrentConnections: 9 },
+    };
+    expect(endpointProblems(proxy, { group: 0, endpoint: 1 }, endpoint)).toEqual({
+      target: 'required',
+      weight: 'weight',
+    });
+    expect(
+      endpointProblems(proxy, { group: 0, endpoint: 1 }, { ...withHttp, inherit: false, weight: 0 } as never),
+    ).toMatchObject({ weight: 'weight', 'http.maxConcurrentConnections': 'min10' });
+  });
+
+  it('HTTP configuration: proxy host and port, stores, timeouts', () => {
+    expect(
+      httpConfigProblems({
+        proxy: { enabled: true, useSystemProxy: false, type: 'SOCKS5' },
+        ssl: {
+          trustAll: false,
+          hostnameVerifier: true,
+          trustStore: { type: 'JKS', path: '/t.jks' },
+          keyStore: { type: 'PEM', certContent: 'c' },
+        },
+      }),
+    ).toEqual({
+      'proxy.host': 'required',
+      'proxy.port': 'required',
+      'ssl.trustStore.password': 'storePassword',
+      'ssl.keyStore.keyPath': 'pemKeyStore',
+    });
+    expect(
+      httpConfigProblems({
+        ssl: { trustAll: false, hostnameVerifier: true, trustStore: { type: 'PKCS12' } },
+      }),
+    ).toEqual({ 'ssl.trustStore.path': 'storePathOrContent', 'ssl.trustStore.password': 'storePassword' });
+    expect(groupProblems(proxy, { group: 1 }, { ...proxy.groups[1]!, name: 'b' })).toEqual({ name: 'taken' });
+  });
+
+  it('the last group cannot be deleted', () => {
+    const one = withoutGroup(proxy, 1)!;
+    expect(one.groups.map((g) => g.name)).toEqual(['default-group']);
+    expect(withoutGroup(one, 0)).toBeUndefined();
+  });
+});
