@@ -15,6 +15,7 @@ import { installAccessChecksBeforeValidation } from './http/access-checks.js';
 import { installSessions, permissionGuards } from './http/auth.js';
 import { AuditService } from './features/audit/audit.service.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
+import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { LoginThrottle } from './features/auth/login-throttle.js';
 import { resolveJwtSecret } from './features/auth/secrets.js';
 import { SessionTokens } from './features/auth/session.js';
@@ -209,6 +210,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
       groupsRoutes(api, { ctx, guards, permissions, audit, mail, secret });
       policiesRoutes(api);
       instancesRoutes(api, ctx, guards);
+      analyticsRoutes(api, { ctx, guards, permissions, settings });
       apisRoutes(api, { ctx, guards, permissions, audit, settings });
       portalConfigurationRoutes(api, { ctx, guards, permissions, audit, settings });
       const clientRegistration = createClientRegistration(ctx);
