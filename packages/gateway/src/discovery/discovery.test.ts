@@ -54,7 +54,12 @@ describe('service discovery in the gateway (Consul)', () => {
   beforeAll(async () => {
     t = await createTestDatabase('sqlite');
     bus = new EventBus();
-    [a, b, c, fixed] = await Promise.all(['a', 'b', 'c', 'fixed'].map((name) => startBackend({ name })));
+    [a, b, c, fixed] = await Promise.all([
+      startBackend({ name: 'a' }),
+      startBackend({ name: 'b' }),
+      startBackend({ name: 'c' }),
+      startBackend({ name: 'fixed' }),
+    ]);
     await new Promise<void>((resolve) => consul.server.listen(0, '127.0.0.1', resolve));
     consulUrl = `http://127.0.0.1:${(consul.server.address() as AddressInfo).port}`;
     // Consul runs on this machine: the outbound guard must allow it.

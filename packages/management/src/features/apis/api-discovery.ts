@@ -19,3 +19,35 @@ export function validateDiscovery(group: EndpointGroup, field: string): void {
     throw invalidField(`${at}.configuration.${issue.path.join('.')}`, issue.message);
   }
 }
+
+/** A value's JSON with object keys sorted: two configurations compare equal whatever their key order. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A group's discovery settings as compared (none, or disabled without any setting, is null). */
+function discoveryOf(group: EndpointGroup | undefined): string | null {
+  const d = group?.services?.discovery;
+  if (!d || (!d.enabled && d.provider === undefined && d.configuration === undefined)) return null;
+  return stableJson(d);
+}
+
+/**
+ * Whether saving `after` over `before` changes the service discovery of a group (compared per group
+ * name; a group added with discovery or removed with it counts): that needs api-discovery-c.
+ */
+export function discoveryChanged(before: EndpointGroup[], after: EndpointGroup[]): boolean {
+  const names = new Set([...before, ...after].map((g) => g.name));
+  for (const name of names) {
+    const was = discoveryOf(before.find((g) => g.name === name));
+    if (was !== discoveryOf(after.find((g) => g.name === name))) return true;
+  }
+  return false;
+}

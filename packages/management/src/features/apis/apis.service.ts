@@ -13,6 +13,7 @@ import {
   ApiDefinition as ApiDefinitionSchema,
   DeployedApi as DeployedApiSchema,
   PRIMARY_OWNER,
+  forbidden,
   invalidField,
   parsePermission,
 } from '@portico/model';
@@ -56,6 +57,7 @@ import {
   upsertMembership,
   updateApi,
 } from '@portico/storage';
+import { discoveryChanged } from './api-discovery.js';
 import type { Kysely } from 'kysely';
 import type { AuditService } from '../audit/audit.service.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
@@ -155,6 +157,7 @@ const QUALITY_METRICS = [
 ] as const;
 
 const GATEWAY_DEFINITION_U = parsePermission('api-gateway_definition-u');
+const DISCOVERY_C = parsePermission('api-discovery-c');
 
 export interface ApiServiceDeps {
   db: Kysely<Database>;
@@ -392,11 +395,17 @@ export class ApiService {
   ): Promise<ApiRow> {
     // Asked before the transaction: SQLite has one connection, busy while the transaction runs.
     const mayChangeContextPath = await this.mayChangeContextPath(actor, id);
-    return this.db
-      .transaction()
-      .execute((trx) =>
-        this.applyChanges(trx, actor, id, changes, { mayChangeContextPath, precondition, event }),
-      );
+    const mayChangeDiscovery =
+      (await this.deps.permissions.access(actor.id)).isAdmin ||
+      (await this.deps.permissions.has(actor.id, DISCOVERY_C, id));
+    return this.db.transaction().execute((trx) =>
+      this.applyChanges(trx, actor, id, changes, {
+        mayChangeContextPath,
+        mayChangeDiscovery,
+        precondition,
+        event,
+      }),
+    );
   }
 
   /** Changes an API in the caller's transaction (the update, the rollback, the import over an API). */
@@ -407,6 +416,8 @@ export class ApiService {
     changes: ApiChanges,
     options: {
       mayChangeContextPath: boolean;
+      /** api-discovery-c: may change a group's service discovery (default: yes). */
+      mayChangeDiscovery?: boolean;
       precondition?: Precondition | undefined;
       event: 'API_UPDATED' | 'API_ROLLBACKED';
     },
@@ -434,6 +445,11 @@ export class ApiService {
       ? await withBoundedLogging(trx, this.deps.settings, changed, this.deps.now())
       : changed;
     validateDefinition(definition);
+    if (
+      options.mayChangeDiscovery === false &&
+      discoveryChanged(current.proxy.groups, definition.proxy.groups)
+    )
+      throw forbidden('api-discovery-c');
     const before = entrypointsOf(current.proxy);
     const after = entrypointsOf(definition.proxy);
     const entrypointsChanged = !sameEntrypoints(before, after);
