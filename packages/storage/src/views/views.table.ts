@@ -1,14 +1,14 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A view: a grouping of APIs in the portal; `all` is the default one and cannot be deleted. */
 export interface ViewTable {
   id: string;
   name: string;
   description: string | null;
-  order: number;
+  order: Generated<number>;
   /** 1 for the portal's default view (one at most). */
-  default_view: number;
-  hidden: number;
+  default_view: Generated<number>;
+  hidden: Generated<number>;
   /** Picture as a data URL. */
   picture: string | null;
   highlight_api: string | null;
