@@ -148,4 +148,21 @@ describe('service discovery in the gateway (Consul)', () => {
     await eventually(async () => expect(await answering('/mixed')).toEqual(['fixed']));
     await publishEvent(t.storage.db, bus, 'UNPUBLISH_API', api);
   });
+
+  it('reads Consul only where the outbound policy of the gateway allows it (default: public addresses)', async () => {
+    const own = await createTestDatabase('sqlite');
+    const ownBus = new EventBus();
+    const strict = await startTestGateway(own.storage, ownBus);
+    try {
+      consul.state.instances = [a];
+      const before = consul.state.hits;
+      await publishEvent(own.storage.db, ownBus, 'PUBLISH_API', discoveryApi('/guarded', []));
+      await eventually(async () => expect((await fetch(`${strict.url}/guarded`)).status).toBe(502));
+      await sleep(700);
+      expect(consul.state.hits).toBe(before);
+    } finally {
+      await strict.cleanup();
+      await own.destroy();
+    }
+  });
 });
