@@ -47,6 +47,7 @@ import { usersRoutes } from './features/users/users.routes.js';
 import { usersAdminRoutes } from './features/users/users-admin.routes.js';
 import { dictionaryFeature } from './features/dictionaries/dictionaries.wiring.js';
 import { dynamicPropertiesFeature } from './features/dynamic-properties/dynamic-properties.wiring.js';
+import { notificationSettingsFeature } from './features/notification-settings/notification-settings.wiring.js';
 import { serviceDiscoveryRoutes } from './features/service-discovery/service-discovery.routes.js';
 import { Scheduler } from './features/scheduler/scheduler.js';
 
@@ -214,8 +215,12 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
       apisRoutes(api, { ctx, guards, permissions, audit, settings });
       portalConfigurationRoutes(api, { ctx, guards, permissions, audit, settings });
       const clientRegistration = createClientRegistration(ctx);
+      const hooks = notificationSettingsFeature(api, {
+        ...{ ctx, guards, permissions },
+        ...{ mail, notifications, scheduler },
+      });
       const subscriptionServices = subscriptionFeatureRoutes(api, {
-        ...{ ctx, guards, permissions, audit, settings, mail, notifications },
+        ...{ ctx, guards, permissions, audit, settings, mail, notifications, hooks },
         registrar: clientRegistration.registrar,
       });
       clientRegistrationRoutes(api, {

@@ -29,6 +29,10 @@ import { QueuedWriteSqliteDialect, SQLITE_WRITE_WAIT_MS } from './sqlite-dialect
 import type { NotificationTable } from './notifications/notifications.table.js';
 import type { PageTable } from './pages/pages.table.js';
 import type { MediaTable } from './media/media.table.js';
+import type {
+  NotificationDeliveryTable,
+  NotificationSettingTable,
+} from './notification-settings/notification-settings.table.js';
 import type { ParameterTable } from './parameters/parameters.table.js';
 import type { PlanTable } from './plans/plans.table.js';
 import type { RoleTable } from './roles/roles.table.js';
@@ -61,6 +65,8 @@ export interface Database {
   api_keys: ApiKeyTable;
   pages: PageTable;
   media: MediaTable;
+  notification_settings: NotificationSettingTable;
+  notification_deliveries: NotificationDeliveryTable;
   events: EventTable;
   audits: AuditTable;
   notifications: NotificationTable;

@@ -14,6 +14,7 @@ import * as portalConfiguration from './2026-11-24-1400-portal-configuration.js'
 import * as identitiesClientRegistration from './2026-11-25-1300-identities-client-registration.js';
 import * as groupRolesInvitations from './2026-11-25-1500-group-roles-invitations.js';
 import * as pagesMedia from './2026-11-25-1600-pages-media.js';
+import * as notificationSettings from './2026-11-25-1700-notification-settings.js';
 
 /** Every migration, by timestamped name; applied in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-1300-identities-client-registration': identitiesClientRegistration,
   '2026-11-25-1500-group-roles-invitations': groupRolesInvitations,
   '2026-11-25-1600-pages-media': pagesMedia,
+  '2026-11-25-1700-notification-settings': notificationSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

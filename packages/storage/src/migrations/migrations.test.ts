@@ -29,6 +29,8 @@ const TABLES: Record<keyof Database, true> = {
   api_keys: true,
   pages: true,
   media: true,
+  notification_settings: true,
+  notification_deliveries: true,
   events: true,
   audits: true,
   notifications: true,

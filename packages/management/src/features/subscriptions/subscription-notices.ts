@@ -8,6 +8,7 @@ import {
   findUsersByIds,
 } from '@portico/storage';
 import type { NotificationService } from '../notifications/notifications.service.js';
+import type { NotificationDispatcher } from '../notification-settings/notification-dispatch.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import type { AfterCommit } from './after-commit.js';
 
@@ -25,7 +26,29 @@ export class SubscriptionNotices {
   constructor(
     private readonly notifications: NotificationService,
     private readonly permissions: PermissionService,
+    private readonly hooks?: NotificationDispatcher,
   ) {}
+
+  /** The event, also through the notification settings of the subscription's API and application. */
+  private async hook(db: Executor, s: SubscriptionRow, hook: string, title: string, message: string) {
+    if (!this.hooks) return;
+    const n = await this.names(db, s);
+    await this.hooks.trigger(
+      db,
+      { api: s.api_id, application: s.application_id },
+      {
+        hook,
+        title,
+        message,
+        params: {
+          api: { id: s.api_id, name: n.api },
+          application: { id: s.application_id, name: n.application },
+          plan: { id: s.plan_id, name: n.plan },
+          subscription: { id: s.id, status: s.status },
+        },
+      },
+    );
+  }
 
   private async tell(
     db: Executor,
@@ -75,13 +98,9 @@ export class SubscriptionNotices {
     const n = await this.names(db, s);
     const validators = await this.permissions.holders(db, 'API', s.api_id, 'SUBSCRIPTION', 'U');
     const request = s.request ? ` Message: "${s.request}"` : '';
-    await this.tell(
-      db,
-      after,
-      validators,
-      'New subscription to validate',
-      `The application ${n.application} asks to subscribe to the plan ${n.plan} of the API ${n.api}.${request}`,
-    );
+    const message = `The application ${n.application} asks to subscribe to the plan ${n.plan} of the API ${n.api}.${request}`;
+    await this.tell(db, after, validators, 'New subscription to validate', message);
+    await this.hook(db, s, 'SUBSCRIPTION_NEW', 'New subscription', message);
   }
 
   /** The subscription was accepted or rejected: its application's owner and subscriber. */
@@ -89,36 +108,25 @@ export class SubscriptionNotices {
     const n = await this.names(db, s);
     const accepted = s.status === 'ACCEPTED';
     const reason = s.reason ? ` Reason: "${s.reason}"` : '';
-    await this.tell(
-      db,
-      after,
-      await this.applicationContacts(db, s),
-      accepted ? 'Subscription accepted' : 'Subscription rejected',
-      `The subscription of the application ${n.application} to the plan ${n.plan} of the API ${n.api} has been ${accepted ? 'accepted' : 'rejected'}.${reason}`,
-    );
+    const title = accepted ? 'Subscription accepted' : 'Subscription rejected';
+    const message = `The subscription of the application ${n.application} to the plan ${n.plan} of the API ${n.api} has been ${accepted ? 'accepted' : 'rejected'}.${reason}`;
+    await this.tell(db, after, await this.applicationContacts(db, s), title, message);
+    await this.hook(db, s, accepted ? 'SUBSCRIPTION_ACCEPTED' : 'SUBSCRIPTION_REJECTED', title, message);
   }
 
   async keyRenewed(db: Executor, after: AfterCommit, s: SubscriptionRow, previousUntil: number | null) {
     const n = await this.names(db, s);
     const grace = previousUntil === null ? '' : ` The previous key works until ${date(previousUntil)}.`;
-    await this.tell(
-      db,
-      after,
-      await this.applicationContacts(db, s),
-      'API key renewed',
-      `A new API key has been generated for the subscription of the application ${n.application} to the API ${n.api} (plan ${n.plan}).${grace}`,
-    );
+    const message = `A new API key has been generated for the subscription of the application ${n.application} to the API ${n.api} (plan ${n.plan}).${grace}`;
+    await this.tell(db, after, await this.applicationContacts(db, s), 'API key renewed', message);
+    await this.hook(db, s, 'APIKEY_RENEWED', 'API key renewed', message);
   }
 
   async keyRevoked(db: Executor, after: AfterCommit, s: SubscriptionRow, key: ApiKeyRow) {
     const n = await this.names(db, s);
-    await this.tell(
-      db,
-      after,
-      await this.applicationContacts(db, s),
-      'API key revoked',
-      `The API key ${maskKey(key.key)} of the application ${n.application} for the API ${n.api} (plan ${n.plan}) has been revoked.`,
-    );
+    const message = `The API key ${maskKey(key.key)} of the application ${n.application} for the API ${n.api} (plan ${n.plan}) has been revoked.`;
+    await this.tell(db, after, await this.applicationContacts(db, s), 'API key revoked', message);
+    await this.hook(db, s, 'APIKEY_REVOKED', 'API key revoked', message);
   }
 
   async keyExpiring(db: Executor, after: AfterCommit, s: SubscriptionRow, key: ApiKeyRow, at: number) {

@@ -8,6 +8,7 @@ import { ApplicationService } from '../applications/applications.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { NotificationService } from '../notifications/notifications.service.js';
+import type { NotificationDispatcher } from '../notification-settings/notification-dispatch.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import { plansRoutes } from '../plans/plans.routes.js';
 import { PlanService } from '../plans/plans.service.js';
@@ -25,6 +26,8 @@ export interface SubscriptionFeatureDeps {
   settings: SettingsService;
   mail: MailService;
   notifications: NotificationService;
+  /** Routes subscription and key events through the notification settings. */
+  hooks?: NotificationDispatcher;
   /** Registers OAuth clients of applications at the client registration provider. */
   registrar?: ApplicationRegistrar;
 }
@@ -35,7 +38,7 @@ export function createSubscriptionServices(deps: SubscriptionFeatureDeps) {
   const db = ctx.db;
   const now = ctx.now;
   const apis = new ApiService({ db, bus: ctx.bus, audit, permissions, settings, now });
-  const notices = new SubscriptionNotices(notifications, permissions);
+  const notices = new SubscriptionNotices(notifications, permissions, deps.hooks);
   const keys = new ApiKeyService({ db, bus: ctx.bus, audit, notices, mail, log: ctx.log, now });
   const subscriptions = new SubscriptionService({ db, audit, keys, notices, now });
   const plans = new PlanService({ db, apis, audit, subscriptions, permissions, now });

@@ -1,0 +1,185 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findNotificationsOfUser, insertNotificationSetting } from '@portico/storage';
+import { testDialects } from '@portico/storage/testing';
+import type { TestApp, TestSession, TestSmtpServer } from '../../test-support/index.js';
+import {
+  call,
+  createApi,
+  createApplication,
+  createPlan,
+  createSubscription,
+  createUser,
+  login,
+  startSmtpServer,
+  startTestApp,
+} from '../../test-support/index.js';
+import { FIRST_RETRY_MS, MAX_DELIVERY_ATTEMPTS } from './notification-deliveries.job.js';
+
+/** A webhook receiver: a real local HTTP server answering with the status each test sets. */
+const received: { path: string; body: unknown }[] = [];
+let status = 200;
+const receiver = http.createServer((req, res) => {
+  let text = '';
+  req.on('data', (c: Buffer) => (text += c.toString()));
+  req.on('end', () => {
+    received.push({ path: req.url ?? '', body: JSON.parse(text) as unknown });
+    res.writeHead(status).end();
+  });
+});
+let base = '';
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  smtp = await startSmtpServer();
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await smtp.close();
+});
+
+for (const dialect of await testDialects()) {
+  describe(`${dialect}: notification settings deliver events`, () => {
+    let t: TestApp;
+    let admin: TestSession;
+    let apiId: string;
+
+    beforeAll(async () => {
+      t = await startTestApp(dialect, {
+        options: {
+          outbound: { allowPrivate: false, allowed: ['127.0.0.1'] },
+          schedulerTickMs: 0,
+          smtpUrl: smtp.url,
+        },
+      });
+      admin = await login(t.app, 'admin', 'admin');
+    });
+    afterAll(() => t?.close());
+    beforeEach(async () => {
+      received.length = 0;
+      smtp.received.length = 0;
+      status = 200;
+      apiId = (await createApi(t.db)).id;
+    });
+
+    const setting = (notifier: string, config: string, hooks: string[]) =>
+      insertNotificationSetting(t.db, {
+        ...{ id: `s-${Math.random()}`, name: 'n', config_type: 'GENERIC', reference_type: 'API' },
+        ...{ reference_id: apiId, user_id: null, notifier, config, use_system_proxy: 0 },
+        ...{ hooks: JSON.stringify(hooks), created_at: 0, updated_at: 0 },
+      });
+
+    /** Accepts a pending subscription to the API through the HTTP call. */
+    async function acceptSubscription() {
+      const plan = await createPlan(t.db, apiId);
+      const application = await createApplication(t.db);
+      const s = await createSubscription(t.db, plan, application);
+      const res = await call(t.app, admin, {
+        method: 'POST',
+        url: `/apis/${apiId}/subscriptions/${s.id}/_process`,
+        payload: { accepted: true },
+      });
+      expect(res.statusCode).toBe(200);
+      return { s, application };
+    }
+    const deliveries = () =>
+      t.db.selectFrom('notification_deliveries').selectAll().orderBy('created_at').execute();
+
+    it('posts the JSON payload to a WEBHOOK setting, off the request path, through the outbound guard', async () => {
+      await setting('default-webhook', `${base}/hook`, ['SUBSCRIPTION_ACCEPTED']);
+      const { s, application } = await acceptSubscription();
+      expect(received).toEqual([]); // nothing sent by the request itself
+      expect(await t.services.scheduler.tick()).toBe(true);
+      expect(received).toEqual([
+        {
+          path: '/hook',
+          body: expect.objectContaining({
+            event: 'SUBSCRIPTION_ACCEPTED',
+            scope: 'API',
+            title: 'Subscription accepted',
+            api: expect.objectContaining({ id: apiId }),
+            application: expect.objectContaining({ id: application.id }),
+            subscription: { id: s.id, status: 'ACCEPTED' },
+          }),
+        },
+      ]);
+      const rows = (await deliveries()).filter((d) => d.hook === 'SUBSCRIPTION_ACCEPTED');
+      expect(rows).toEqual([expect.objectContaining({ status: 'SENT', attempts: 1, last_error: null })]);
+    });
+
+    it('retries a failing webhook with backoff, then records it as FAILED with the last error', async () => {
+      await t.db.deleteFrom('notification_deliveries').execute();
+      status = 503;
+      await setting('default-webhook', `${base}/down`, ['SUBSCRIPTION_ACCEPTED']);
+      await acceptSubscription();
+      await t.services.scheduler.tick();
+      expect(await deliveries()).toEqual([
+        expect.objectContaining({
+          status: 'PENDING',
+          attempts: 1,
+          last_error: 'the webhook answered HTTP 503',
+        }),
+      ]);
+      await t.services.scheduler.tick(); // not due yet
+      expect(received).toHaveLength(1);
+      for (let i = 1; i < MAX_DELIVERY_ATTEMPTS; i++) {
+        t.clock.advance(FIRST_RETRY_MS * 2 ** (i - 1));
+        await t.services.scheduler.tick();
+      }
+      expect(received).toHaveLength(MAX_DELIVERY_ATTEMPTS);
+      expect(await deliveries()).toEqual([
+        expect.objectContaining({
+          status: 'FAILED',
+          attempts: MAX_DELIVERY_ATTEMPTS,
+          last_error: 'the webhook answered HTTP 503',
+        }),
+      ]);
+      t.clock.advance(3600_000);
+      await t.services.scheduler.tick();
+      expect(received).toHaveLength(MAX_DELIVERY_ATTEMPTS);
+    });
+
+    it('a webhook to an address the outbound policy refuses fails without being called', async () => {
+      await t.db.deleteFrom('notification_deliveries').execute();
+      await setting('default-webhook', 'http://10.0.0.1:9/x', ['SUBSCRIPTION_ACCEPTED']);
+      await acceptSubscription();
+      await t.services.scheduler.tick();
+      const [row] = await deliveries();
+      expect(row).toMatchObject({ status: 'PENDING', attempts: 1, last_error: expect.stringMatching(/./) });
+    });
+
+    it('mails an EMAIL setting through the SMTP server', async () => {
+      await setting('default-email', 'ops@example.com; owner@example.com', ['SUBSCRIPTION_ACCEPTED']);
+      await acceptSubscription();
+      smtp.received.length = 0; // the mails of the existing subscription notices
+      await t.services.scheduler.tick();
+      const mail = smtp.received.find((m) => m.subject?.includes('Subscription accepted'));
+      expect(mail?.to).toBeDefined();
+      const to = [mail!.to].flat().flatMap((a) => a?.value.map((v) => v.address) ?? []);
+      expect(to).toEqual(['ops@example.com', 'owner@example.com']);
+      expect(mail!.text).toContain('has been accepted');
+    });
+
+    it('a PORTAL setting gives its user an in-app notification; hooks not chosen are not delivered', async () => {
+      const user = await createUser(t.db);
+      await insertNotificationSetting(t.db, {
+        ...{
+          id: `p-${Math.random()}`,
+          name: 'Portal Notification',
+          config_type: 'PORTAL',
+          reference_type: 'API',
+        },
+        ...{ reference_id: apiId, user_id: user.id, notifier: null, config: null, use_system_proxy: 0 },
+        ...{ hooks: JSON.stringify(['SUBSCRIPTION_ACCEPTED']), created_at: 0, updated_at: 0 },
+      });
+      await setting('default-webhook', `${base}/other`, ['SUBSCRIPTION_REJECTED']);
+      await acceptSubscription();
+      const { rows } = await findNotificationsOfUser(t.db, user.id, { offset: 0, limit: 10 });
+      expect(rows).toEqual([expect.objectContaining({ title: 'Subscription accepted' })]);
+      await t.services.scheduler.tick();
+      expect(received.filter((r) => r.path === '/other')).toEqual([]);
+    });
+  });
+}
