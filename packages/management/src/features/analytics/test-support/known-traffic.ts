@@ -73,12 +73,17 @@ function deployed(
   contextPath: string,
   target: string,
   plans: PlanRow[],
+  logging: 'NONE' | 'CLIENT_PROXY',
 ): DeployedApi {
   const definition = ApiDefinition.parse({
     id,
     name,
     version: '1.0',
-    proxy: { context_path: contextPath, groups: [{ name: 'default', endpoints: [{ name: 'e0', target }] }] },
+    proxy: {
+      context_path: contextPath,
+      logging: { mode: logging },
+      groups: [{ name: 'default', endpoints: [{ name: 'e0', target }] }],
+    },
   });
   return {
     ...{ id, name, version: '1.0', description: null, visibility: 'PUBLIC', state: 'STARTED' },
@@ -93,8 +98,8 @@ function deployed(
 
 /**
  * The management app and a real gateway on one database, and known traffic through the gateway:
- * API Pets (plan Gold, API key): Alpha GET 200 x4; Beta POST 201 x2; Beta GET 503 (120 ms) x1.
- * API Orders (plan Open, keyless): GET /orders-…/a:b 200 x2; GET 404 x1. Ten requests in all.
+ * API Pets (plan Gold, API key, logging client and proxy): Alpha GET 200 x4; Beta POST 201 x2; Beta GET 503 (120 ms) x1.
+ * API Orders (plan Open, keyless, no logging): GET /orders-…/a:b 200 x2; GET 404 x1. Ten requests in all.
  */
 export async function driveKnownTraffic(dialect: Dialect): Promise<KnownTraffic> {
   const t = await startTestApp(dialect);
@@ -137,8 +142,8 @@ export async function driveKnownTraffic(dialect: Dialect): Promise<KnownTraffic>
     });
   }
   for (const api of [
-    deployed(pets.id, 'Pets', `/pets-${suffix}`, backend.url, [gold]),
-    deployed(orders.id, 'Orders', `/orders-${suffix}`, backend.url, [open]),
+    deployed(pets.id, 'Pets', `/pets-${suffix}`, backend.url, [gold], 'CLIENT_PROXY'),
+    deployed(orders.id, 'Orders', `/orders-${suffix}`, backend.url, [open], 'NONE'),
   ]) {
     await insertEvent(db, {
       ...{ id: randomUUID(), type: 'PUBLISH_API', payload: JSON.stringify(api) },
