@@ -66,6 +66,7 @@ export function RolesSection({
         data={options(apiRoles.data)}
         value={value.roles.API ?? null}
         clearable
+        clearButtonProps={{ 'aria-label': t('settingsGroups.form.clearRole') }}
         disabled={readOnly || (!superAdmin && value.lock_api_role)}
         onChange={(role) => change({ roles: { ...value.roles, API: role ?? undefined } })}
       />
@@ -74,6 +75,7 @@ export function RolesSection({
         data={options(applicationRoles.data)}
         value={value.roles.APPLICATION ?? null}
         clearable
+        clearButtonProps={{ 'aria-label': t('settingsGroups.form.clearRole') }}
         disabled={readOnly || (!superAdmin && value.lock_application_role)}
         onChange={(role) => change({ roles: { ...value.roles, APPLICATION: role ?? undefined } })}
       />

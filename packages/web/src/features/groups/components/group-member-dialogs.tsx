@@ -38,6 +38,7 @@ function RolePickers({
         data={(apiRoles.data ?? []).map((r) => r.name)}
         value={api}
         clearable
+        clearButtonProps={{ 'aria-label': t('settingsGroups.form.clearRole') }}
         disabled={!superAdmin && group.lock_api_role}
         onChange={(role) => onChange({ api: role, application })}
       />
@@ -46,6 +47,7 @@ function RolePickers({
         data={(applicationRoles.data ?? []).map((r) => r.name)}
         value={application}
         clearable
+        clearButtonProps={{ 'aria-label': t('settingsGroups.form.clearRole') }}
         disabled={!superAdmin && group.lock_application_role}
         onChange={(role) => onChange({ api, application: role })}
       />
@@ -84,7 +86,13 @@ export function AddMembersDialog({
   };
   const noRole = !roles.api && !roles.application;
   return (
-    <Modal opened={opened} onClose={close} title={t('settingsGroups.members.addTitle')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('settingsGroups.members.addTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="md">
         {save.isError && (
           <Alert color="red" role="alert">
@@ -171,7 +179,12 @@ export function InviteMemberDialog({
   };
   const problem = !email.trim() ? 'required' : Email.safeParse(email.trim()).success ? undefined : 'format';
   return (
-    <Modal opened={opened} onClose={close} title={t('settingsGroups.invitations.inviteTitle')}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('settingsGroups.invitations.inviteTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -210,6 +210,7 @@ function Invitations({
                   value={invitation.api_role}
                   placeholder={t('settingsGroups.invitations.groupDefault')}
                   clearable
+                  clearButtonProps={{ 'aria-label': t('settingsGroups.form.clearRole') }}
                   disabled={!superAdmin && group.lock_api_role}
                   onChange={(role) => save(invitation, { api_role: role })}
                   size="xs"
@@ -222,6 +223,7 @@ function Invitations({
                   value={invitation.application_role}
                   placeholder={t('settingsGroups.invitations.groupDefault')}
                   clearable
+                  clearButtonProps={{ 'aria-label': t('settingsGroups.form.clearRole') }}
                   disabled={!superAdmin && group.lock_application_role}
                   onChange={(role) => save(invitation, { application_role: role })}
                   size="xs"
