@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { decodeJwt } from 'jose';
 import { newId } from '../../http/ids.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { acceptInvitations } from '../groups/invitation-links.js';
 import { auditedUser } from '../users/users.mapper.js';
 import { groupMappingsOf, profileMappingOf, roleMappingsOf } from '../identities/identities.mapper.js';
 import { mappedClaim } from './mappings.js';
@@ -150,6 +151,8 @@ export class SocialLoginService {
       };
       await insertUser(trx, row);
       await mappings(trx, row.id);
+      // Pending group invitations of this email become memberships, as for a finished registration.
+      await acceptInvitations(trx, row, now);
       await this.audit.record(trx, {
         referenceType: 'ENVIRONMENT',
         referenceId: 'DEFAULT',

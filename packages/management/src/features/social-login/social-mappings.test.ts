@@ -170,6 +170,38 @@ describe('sign-in with group, role and user profile mappings', () => {
     expect(settings.statusCode).toBe(403);
   });
 
+  it('turns the pending group invitations of the email into memberships at the first sign-in', async () => {
+    const group = (
+      await call(t.app, admin, {
+        method: 'POST',
+        url: '/configuration/groups',
+        payload: { name: 'Invited by mail', email_invitation: true },
+      })
+    ).json<{ id: string }>();
+    const invited = await call(t.app, admin, {
+      method: 'POST',
+      url: `/configuration/groups/${group.id}/invitations`,
+      payload: {
+        email: 'carol@elsewhere.test',
+        api_role: 'REVIEWER',
+        reference_type: 'GROUP',
+        reference_id: group.id,
+      },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const carol = await signIn('carol');
+    expect(carol.status, carol.body).toBe(200);
+    const user = await me(carol.token!);
+    expect(
+      (await memberships(String(user.id))).map((m) => `${m.reference_id}:${m.role_scope}:${m.role_name}`),
+    ).toContain(`${group.id}:API:REVIEWER`);
+    const left = await call(t.app, admin, {
+      method: 'GET',
+      url: `/configuration/groups/${group.id}/invitations`,
+    });
+    expect(left.json()).toEqual([]);
+  });
+
   it('tells the person signing in that the provider could not be reached, without its address; the log has it', async () => {
     const res = await call(t.app, admin, {
       method: 'POST',

@@ -54,6 +54,10 @@ const dictionaries = () => import('../../../features/dictionaries/settings-dicti
 
 const portalSettings = () => import('../../../features/settings-portal/settings-portal-screens');
 
+const views = () => import('../../../features/settings-platform/settings-views-screens');
+const tags = () => import('../../../features/settings-platform/settings-tags-screens');
+const catalogue = () => import('../../../features/settings-platform/settings-catalogue-screens');
+
 const users = () => import('../../../features/settings-users/settings-users-screens');
 const roles = () => import('../../../features/settings-roles/settings-roles-screens');
 const groups = () => import('../../../features/groups/settings-groups-screens');
@@ -72,6 +76,7 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
     path: 'apiportalheader',
     label: 'settings.menu.apiPortalHeaders',
     anyOf: ['portal-api_header-r'],
+    page: async () => (await catalogue()).ApiHeadersPage,
   },
   {
     group: 'portal',
@@ -112,7 +117,13 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
     label: 'settings.menu.documentation',
     anyOf: ['portal-documentation-r'],
   },
-  { group: 'portal', path: 'metadata', label: 'settings.menu.metadata', anyOf: ['portal-metadata-r'] },
+  {
+    group: 'portal',
+    path: 'metadata',
+    label: 'settings.menu.metadata',
+    anyOf: ['portal-metadata-r'],
+    page: async () => (await catalogue()).MetadataPage,
+  },
   {
     group: 'portal',
     path: 'portal',
@@ -120,14 +131,23 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
     anyOf: ['portal-settings-r'],
     page: async () => (await portalSettings()).PortalSettingsPage,
   },
-  { group: 'portal', path: 'top-apis', label: 'settings.menu.topApis', anyOf: ['portal-top_apis-r'] },
+  {
+    group: 'portal',
+    path: 'top-apis',
+    label: 'settings.menu.topApis',
+    anyOf: ['portal-top_apis-r'],
+    page: async () => (await catalogue()).TopApisPage,
+  },
   {
     group: 'portal',
     path: 'views',
     label: 'settings.menu.views',
     anyOf: ['portal-view-r'],
-    // With its screens: page: async () => (await import('...')).ViewsPage, and in routes the forms
-    // { path: 'views/new', page, permissions: [['portal-view-c']] } and { path: 'views/:viewId', page }.
+    page: async () => (await views()).ViewsPage,
+    routes: [
+      { path: 'views/new', page: async () => (await views()).ViewPage, permissions: [['portal-view-c']] },
+      { path: 'views/:viewId', page: async () => (await views()).ViewPage },
+    ],
   },
   {
     group: 'gateway',
@@ -151,8 +171,29 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
       { path: 'dictionaries/:dictionaryId', page: async () => (await dictionaries()).DictionaryPage },
     ],
   },
-  { group: 'gateway', path: 'tags', label: 'settings.menu.tags', anyOf: ['management-tag-r'] },
-  { group: 'gateway', path: 'tenants', label: 'settings.menu.tenants', anyOf: ['management-tenant-r'] },
+  {
+    group: 'gateway',
+    path: 'tags',
+    label: 'settings.menu.tags',
+    anyOf: ['management-tag-r'],
+    page: async () => (await tags()).TagsPage,
+    routes: [
+      {
+        path: 'tags/entrypoint/new',
+        page: async () => (await tags()).EntrypointPage,
+        permissions: [['management-entrypoint-c']],
+      },
+      { path: 'tags/entrypoint/:entrypointId', page: async () => (await tags()).EntrypointPage },
+      { path: 'tags/:tagId', page: async () => (await tags()).TagPage },
+    ],
+  },
+  {
+    group: 'gateway',
+    path: 'tenants',
+    label: 'settings.menu.tenants',
+    anyOf: ['management-tenant-r'],
+    page: async () => (await catalogue()).TenantsPage,
+  },
   {
     group: 'userManagement',
     path: 'users',

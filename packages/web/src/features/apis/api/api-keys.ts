@@ -21,6 +21,7 @@ export const referenceKeys = {
   roles: (scope: string) => ['roles', scope] as const,
   userTags: () => ['user', 'tags'] as const,
   views: () => ['configuration', 'views'] as const,
+  tags: () => ['configuration', 'tags'] as const,
   groups: () => ['configuration', 'groups'] as const,
   users: (q: string) => ['search', 'users', q] as const,
 };

@@ -65,13 +65,28 @@ export const useUserTags = () =>
   });
 
 /**
- * `GET configuration/views` and `GET configuration/groups` (the platform settings' calls): what the API
- * can be put in. Silent: without them the fields keep and show the API's own values.
+ * `GET configuration/tags` (readers of sharding tags only): every tag with its name, so that the tags
+ * the user may not use are shown disabled. Silent: without it only the usable tags are offered.
+ */
+export const useConfiguredTags = (enabled: boolean) =>
+  useQuery({
+    queryKey: referenceKeys.tags(),
+    queryFn: ({ signal }) => http.get<NamedRef[]>('configuration/tags', { signal, silent: true }),
+    staleTime: 5 * 60_000,
+    retry: false,
+    enabled,
+  });
+
+/**
+ * `GET configuration/views?all=true` and `GET configuration/groups` (the platform settings' calls): what
+ * the API can be put in (hidden views too for readers of views; the server ignores `all` for others).
+ * Silent: without them the fields keep and show the API's own values.
  */
 export const useConfiguredViews = () =>
   useQuery({
     queryKey: referenceKeys.views(),
-    queryFn: ({ signal }) => http.get<NamedRef[]>('configuration/views', { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      http.get<NamedRef[]>('configuration/views', { query: { all: 'true' }, signal, silent: true }),
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -21,14 +21,23 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { humanDate } from '../../../../shared/lib/dates';
 import { useApiPermissions } from '../../../../shared/session/api-permissions';
+import { useSession } from '../../../../shared/session/current-user';
+import { hasPermission } from '../../../../shared/session/permissions';
 import { notifySuccess } from '../../notify';
 import { translatedInput } from '../../../../shared/ui/translated-input';
 import { useUpdateApi } from '../../api/change-api';
-import { useApiGroups, useConfiguredGroups, useConfiguredViews, useUserTags } from '../../api/members';
+import {
+  useApiGroups,
+  useConfiguredGroups,
+  useConfiguredTags,
+  useConfiguredViews,
+  useUserTags,
+} from '../../api/members';
 import type { Api } from '../../api/types';
 import { ConfirmDialog, ConfirmText } from '../../../../shared/ui/confirm-dialog';
 import { HTTP_METHODS } from '../create/wizard-steps';
 import { ApiPictureField } from './api-picture-field';
+import { tagOptions } from './tag-options';
 import { CODE_INPUT_STYLES } from '../../../../shared/ui/code-input';
 import type { GeneralValues } from './general-values';
 import { LOAD_BALANCING, LOGGING, changesOf, generalSchema, proxyGroups, valuesOf } from './general-values';
@@ -60,7 +69,10 @@ export function GeneralForm({
     validate: schemaResolver(generalSchema, { sync: true }),
     validateInputOnChange: true,
   });
+  const { user } = useSession();
   const tags = useUserTags();
+  // Every tag, to show those the user may not use disabled (readers of sharding tags only).
+  const allTags = useConfiguredTags(hasPermission(user, 'management-tag-r'));
   const views = useConfiguredViews();
   const groups = useConfiguredGroups();
   // The API's own groups name them when the platform's list is refused (members who may read them).
@@ -185,7 +197,7 @@ export function GeneralForm({
             />
             <MultiSelect
               label={t('apis.fields.tags')}
-              data={options(tags.data, form.values.tags)}
+              data={tagOptions(tags.data, allTags.data, form.values.tags)}
               readOnly={readOnly}
               nothingFoundMessage={t('apis.general.noTag')}
               {...form.getInputProps('tags')}

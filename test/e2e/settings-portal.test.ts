@@ -1,0 +1,412 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seriousA11yViolations, settle, signInOnPage } from './support/app';
+import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
+import type { Portico } from './support/portico';
+import { adminToken, startPortico } from './support/portico';
+import { inLanguage, managementCalls } from './support/settings-world';
+
+interface ViewJson {
+  id: string;
+  name: string;
+  order: number;
+  defaultView: boolean;
+  hidden: boolean;
+  highlightApi: string | null;
+  totalApis: number;
+}
+
+/**
+ * Settings > Views, Tenants, Sharding Tags, Metadata, Top APIs and API Portal Headers
+ * (console-applications-and-settings.md 2.3): each screen creates, edits, reorders and deletes through
+ * the real product, shows its rules, and is looked at in English and in French.
+ */
+describe('settings: views, tenants, tags, metadata, top APIs, portal headers', () => {
+  let portico: Portico;
+  let browser: Browser;
+  let page: Page;
+  let token = '';
+  const apiIds: Record<string, string> = {};
+  const errors: string[] = [];
+  const call = managementCalls(
+    {
+      get apiUrl() {
+        return portico.apiUrl;
+      },
+    } as Portico,
+    () => token,
+  );
+  const main = () => page.getByRole('main');
+  const open = async (path: string) => {
+    await page.goto(`${portico.webUrl}/management/settings/${path}`);
+    await settle(page);
+  };
+  const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+  const looked = async (name: string) => {
+    await settle(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, name);
+  };
+
+  beforeAll(async () => {
+    [portico, browser] = await Promise.all([startPortico(), launchChromium()]);
+    token = await adminToken(portico);
+    for (const [name, path] of [
+      ['Payments', '/payments'],
+      ['Weather', '/weather'],
+      ['Maps', '/maps'],
+    ] as const) {
+      apiIds[name] = (
+        await call<{ id: string }>('POST', 'apis', {
+          name,
+          version: '1.0',
+          description: `The ${name} API`,
+          context_path: path,
+          endpoint: 'http://localhost:9/backend',
+        })
+      ).id;
+    }
+    page = await (await newContext(browser)).newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${portico.webUrl}/login`);
+    await signInOnPage(page, 'admin', 'admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await portico?.stop();
+  });
+  afterEach(() => {
+    expect(policyViolations.splice(0)).toEqual([]);
+    expect(errors.splice(0)).toEqual([]);
+  });
+  afterEach(async (test) => {
+    if (test.task.result?.state === 'fail')
+      await screenshot(page, `failed-settings-portal-${test.task.name.slice(0, 40)}`).catch(() => undefined);
+  });
+
+  it('creates a view with attached and highlighted APIs, then orders, hides, defaults and deletes views', async () => {
+    await open('views');
+    await main().getByRole('link', { name: 'All', exact: true }).waitFor();
+    expect(await main().getByRole('button', { name: 'Delete the view All' }).count()).toBe(0);
+    await main().getByRole('link', { name: 'Add a view' }).click();
+    await page.waitForURL(/\/settings\/views\/new$/);
+    const create = main().getByRole('button', { name: 'Create' });
+    expect(await create.isDisabled()).toBe(true);
+    await main().getByRole('textbox', { name: 'Name' }).fill('n'.repeat(51));
+    await main().getByText('The name has to be less than 50 characters long.').waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    await main().getByRole('textbox', { name: 'Name' }).fill('');
+    await main().getByText('View name is required.').waitFor();
+    await main().getByRole('textbox', { name: 'Name' }).fill('Finance');
+    await main().getByRole('textbox', { name: 'Description' }).fill('Money matters');
+    for (const name of ['Pay', 'Weat']) {
+      await main().getByLabel('Attach an API').fill(name);
+      await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+    }
+    await main().getByRole('checkbox', { name: 'Highlight Weather' }).check();
+    await main().getByRole('button', { name: 'Detach Weather' }).click();
+    await main().getByRole('checkbox', { name: 'Highlight Payments' }).check();
+    await main().getByLabel('Attach an API').fill('Nothing like it');
+    await page.getByText('No API matching "Nothing like it" were found.').waitFor();
+    await main().getByLabel('Attach an API').fill('');
+    await page.keyboard.press('Tab');
+    await looked('settings-view-form-en');
+    await create.click();
+    await page.waitForURL(/\/settings\/views\/finance$/);
+    await toast('View Finance created');
+    // Saving attached the API: it carries the view, the view highlights it.
+    await expect
+      .poll(async () => (await call<{ views: string[] }>('GET', `apis/${apiIds.Payments}`)).views)
+      .toEqual(['finance']);
+    expect((await call<ViewJson>('GET', 'configuration/views/finance')).highlightApi).toBe(apiIds.Payments);
+    await main().getByText('APIs in this view: 1').waitFor();
+
+    // Detaching on the form takes the view off the API once saved.
+    await main().getByRole('button', { name: 'Detach Payments' }).click();
+    await main().getByRole('button', { name: 'Save' }).click();
+    await toast('View Finance saved');
+    await expect
+      .poll(async () => (await call<{ views: string[] }>('GET', `apis/${apiIds.Payments}`)).views)
+      .toEqual([]);
+
+    await call('POST', 'configuration/views', { name: 'Partners' });
+    await open('views');
+    const views = async () =>
+      (await call<ViewJson[]>('GET', 'configuration/views?all=true')).map((v) => [
+        v.id,
+        v.order,
+        v.defaultView,
+        v.hidden,
+      ]);
+    await main().getByRole('button', { name: 'Move Partners up' }).click();
+    await toast('Order of the views saved');
+    await expect.poll(async () => (await views()).map((v) => v[0])).toEqual(['all', 'partners', 'finance']);
+    expect(await main().getByRole('button', { name: 'Move All up' }).isDisabled()).toBe(true);
+    await main().getByRole('checkbox', { name: 'Default view: Finance' }).click();
+    await toast('Default view saved');
+    await main().getByRole('switch', { name: 'Partners is visible in the portal' }).click();
+    await toast('View Partners saved');
+    await expect.poll(views).toEqual([
+      ['all', 0, false, false],
+      ['partners', 1, false, true],
+      ['finance', 2, true, false],
+    ]);
+    await main().getByText('Hidden', { exact: true }).waitFor();
+    await main().getByRole('switch', { name: 'Enable view mode' }).click();
+    await toast('View mode is now enabled');
+    const portal = await call<{ portal: { apis: { viewMode: { enabled: boolean } } } }>('GET', 'portal');
+    expect(portal.portal.apis.viewMode.enabled).toBe(true);
+    await looked('settings-views-en');
+
+    await main().getByRole('button', { name: 'Delete the view Partners' }).click();
+    await page.getByRole('dialog', { name: 'Delete a view' }).getByRole('button', { name: 'Delete' }).click();
+    await toast('View Partners deleted');
+    await expect.poll(async () => (await views()).map((v) => v[0])).toEqual(['all', 'finance']);
+  });
+
+  it('edits tenants in place, refuses long and duplicate names, sorts, saves and resets', async () => {
+    await open('tenants');
+    await main().getByText('No tenant yet').waitFor();
+    for (const [name, description] of [
+      ['Europe', 'Frankfurt and Paris'],
+      ['Asia', 'Singapore'],
+    ]) {
+      await main().getByRole('button', { name: 'New tenant' }).click();
+      await main().getByRole('button', { name: 'Edit the Name of New tenant' }).last().click();
+      await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill(name!);
+      await page.keyboard.press('Enter');
+      await main()
+        .getByRole('button', { name: `Edit the Description of ${name}` })
+        .click();
+      await page.getByRole('dialog').getByRole('textbox', { name: 'Description' }).fill(description!);
+      await page.keyboard.press('Enter');
+    }
+    const save = main().getByRole('button', { name: 'Save' });
+    await main().getByRole('button', { name: 'Edit the Name of Asia' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill('x'.repeat(31));
+    await page.getByText('The name has to be less than 30 characters long.').first().waitFor();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill('europe');
+    await page.getByText('Another tenant has this name.').first().waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill('Asia');
+    await page.keyboard.press('Enter');
+    await save.click();
+    await toast('Tenants saved');
+    const tenants = () =>
+      call<{ id: string; name: string; description: string | null }[]>('GET', 'configuration/tenants');
+    expect((await tenants()).map((t) => [t.id, t.name, t.description]).sort()).toEqual([
+      ['asia', 'Asia', 'Singapore'],
+      ['europe', 'Europe', 'Frankfurt and Paris'],
+    ]);
+    const names = () => main().locator('tbody tr td:nth-child(2)').allInnerTexts();
+    await expect.poll(names).toEqual(['Asia', 'Europe']);
+    await main().getByRole('button', { name: 'Name', exact: true }).click();
+    await expect.poll(names).toEqual(['Europe', 'Asia']);
+    await looked('settings-tenants-en');
+
+    // Reset drops what was not saved; a removed tenant is deleted on Save.
+    await main().getByRole('button', { name: 'Remove Asia' }).click();
+    await main().getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(async () => (await names()).length).toBe(2);
+    await main().getByRole('button', { name: 'Remove Asia' }).click();
+    await save.click();
+    await toast('Tenants saved');
+    expect((await tenants()).map((t) => t.id)).toEqual(['europe']);
+  });
+
+  it('creates, edits and deletes sharding tags and entrypoint mappings, and saves the default entrypoint', async () => {
+    await open('tags');
+    await main().getByText('There is no sharding tag to manage').waitFor();
+    expect(await main().getByRole('link', { name: 'Add a mapping' }).count()).toBe(0);
+    for (const [name, description] of [
+      ['Internal', 'Gateways of the private network'],
+      ['Public', ''],
+    ]) {
+      await main().getByRole('link', { name: 'Add a tag' }).click();
+      await page.waitForURL(/\/settings\/tags\/new$/);
+      const create = main().getByRole('button', { name: 'Create' });
+      expect(await create.isDisabled()).toBe(true);
+      await main().getByRole('textbox', { name: 'Name' }).fill('t'.repeat(65));
+      await main().getByText('The name has to be less than 64 characters long.').waitFor();
+      expect(await create.isDisabled()).toBe(true);
+      await main().getByRole('textbox', { name: 'Name' }).fill(name!);
+      await main().getByRole('textbox', { name: 'Description' }).fill(description!);
+      await create.click();
+      await page.waitForURL(/\/settings\/tags$/);
+      await toast(`Sharding tag ${name} created`);
+    }
+    await main().getByRole('button', { name: 'Copy the ID internal to the clipboard' }).waitFor();
+    await main().getByRole('link', { name: 'Public' }).click();
+    await page.waitForURL(/\/settings\/tags\/public$/);
+    await main().getByRole('textbox', { name: 'Description' }).fill('Internet-facing gateways');
+    await main().getByRole('button', { name: 'Save' }).click();
+    await toast('Sharding tag Public saved');
+    expect(await call('GET', 'configuration/tags/public')).toEqual({
+      id: 'public',
+      name: 'Public',
+      description: 'Internet-facing gateways',
+      restricted_groups: [],
+    });
+
+    // The default configuration: the portal's entrypoint.
+    const entrypoint = main().getByRole('textbox', { name: 'Default entrypoint' });
+    await entrypoint.fill('not a url');
+    await main().getByText('The entrypoint must be an http(s) URL.').waitFor();
+    await entrypoint.fill('https://api.example.com');
+    await main().getByRole('button', { name: 'Save' }).click();
+    await toast('Default entrypoint saved');
+    expect((await call<{ portal: { entrypoint: string } }>('GET', 'portal')).portal.entrypoint).toBe(
+      'https://api.example.com',
+    );
+
+    await main().getByRole('link', { name: 'Add a mapping' }).click();
+    await page.waitForURL(/\/settings\/tags\/entrypoint\/new$/);
+    await main().getByRole('textbox', { name: 'Entrypoint' }).fill('ftp://internal');
+    await main().getByText('The entrypoint must be an http(s) URL.').waitFor();
+    await main().getByRole('textbox', { name: 'Entrypoint' }).fill('https://internal.example.com');
+    expect(await main().getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
+    await main().getByLabel('Sharding tags').click();
+    await page.getByRole('option', { name: 'Internal' }).click();
+    await page.keyboard.press('Escape');
+    await looked('settings-entrypoint-form-en');
+    await main().getByRole('button', { name: 'Create' }).click();
+    await toast('Entrypoint https://internal.example.com saved');
+    const [mapping] = await call<{ id: string; value: string; tags: string[] }[]>('GET', 'entrypoints');
+    expect(mapping).toMatchObject({ value: 'https://internal.example.com', tags: ['internal'] });
+    await main().getByRole('cell', { name: 'https://internal.example.com', exact: true }).waitFor();
+    await looked('settings-tags-en');
+
+    await main().getByRole('link', { name: 'Edit the entrypoint https://internal.example.com' }).click();
+    await main().getByRole('textbox', { name: 'Entrypoint' }).fill('https://private.example.com');
+    await main().getByRole('button', { name: 'Save' }).click();
+    await toast('Entrypoint https://private.example.com saved');
+    await main().getByRole('button', { name: 'Delete the entrypoint https://private.example.com' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await toast('Entrypoint https://private.example.com deleted');
+    await main().getByText('No entrypoint mapping').waitFor();
+    await main().getByRole('button', { name: 'Delete the tag Public' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await toast('Sharding tag Public deleted');
+    expect((await call<{ id: string }[]>('GET', 'configuration/tags')).map((t) => t.id)).toEqual([
+      'internal',
+    ]);
+  });
+
+  it('adds, edits and deletes global metadata, checking the value against its format', async () => {
+    await open('metadata');
+    await main().getByText('No global metadata yet').waitFor();
+    await main().getByRole('button', { name: 'Add a metadata' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New metadata' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Support mail');
+    await dialog.getByLabel('Format').click();
+    await page.getByRole('option', { name: 'Mail' }).click();
+    await dialog.getByRole('textbox', { name: 'Default value' }).fill('not-a-mail');
+    await dialog.getByText('Must be an email address, or an expression.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Default value' }).fill('support@example.com');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await toast('Metadata Support mail saved');
+    await main().getByRole('button', { name: 'Edit the metadata Support mail' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit a metadata' });
+    await edit.getByRole('textbox', { name: 'Default value' }).fill('${api.primaryOwner.email}');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toast('Metadata Support mail saved');
+    expect(await call('GET', 'configuration/metadata')).toEqual([
+      {
+        key: 'support-mail',
+        name: 'Support mail',
+        format: 'mail',
+        value: '${api.primaryOwner.email}',
+        defaultValue: '${api.primaryOwner.email}',
+      },
+    ]);
+    await looked('settings-metadata-en');
+    await main().getByRole('button', { name: 'Delete the metadata Support mail' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await toast('Metadata Support mail deleted');
+    await main().getByText('No global metadata yet').waitFor();
+  });
+
+  it('adds top APIs with the autocomplete, moves and removes them; GET apis?top=true follows', async () => {
+    await open('top-apis');
+    await main().getByText('No top API yet').waitFor();
+    for (const name of ['Weather', 'Maps']) {
+      await main().getByRole('button', { name: 'Add a top API' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a top API' });
+      expect(await dialog.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
+      await dialog.getByLabel('API').fill(name.slice(0, 3));
+      await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+      await dialog.getByText(`Chosen: ${name}`).waitFor();
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      await toast(`${name} is now a top API`);
+    }
+    const top = async () => (await call<{ name: string }[]>('GET', 'apis?top=true')).map((a) => a.name);
+    await expect.poll(top).toEqual(['Weather', 'Maps']);
+    await main().getByRole('button', { name: 'Move Maps up' }).click();
+    await toast('Order of the top APIs saved');
+    await expect.poll(top).toEqual(['Maps', 'Weather']);
+    await looked('settings-top-apis-en');
+    await main().getByRole('button', { name: 'Remove Weather from the top APIs' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await toast('Weather is no longer a top API');
+    await expect.poll(top).toEqual(['Maps']);
+  });
+
+  it('creates, edits, moves and deletes API portal headers and saves the show-tags and show-views toggles', async () => {
+    await open('apiportalheader');
+    const names = async () =>
+      (await call<{ name: string }[]>('GET', 'configuration/apiheaders')).map((h) => h.name);
+    // The installation's own headers come first.
+    expect(await names()).toEqual(['api.version', 'api.owner', 'api.createdAt', 'api.updatedAt']);
+    await main().getByRole('button', { name: 'Add a header' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New header' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Base path');
+    expect(await dialog.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Value' }).fill('${api.contextPath}');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await toast('Header Base path saved');
+    await main().getByRole('button', { name: 'Move Base path up' }).click();
+    await toast('Order of the headers saved');
+    await main().getByRole('button', { name: 'Edit the header api.version' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Name' }).fill('Version');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await toast('Header Version saved');
+    await expect.poll(names).toEqual(['Version', 'api.owner', 'api.createdAt', 'Base path', 'api.updatedAt']);
+    const headers = await call<{ name: string; value: string }[]>('GET', `apis/${apiIds.Maps}/headers`);
+    expect(headers.filter((h) => ['Version', 'Base path'].includes(h.name))).toEqual([
+      { name: 'Version', value: '1.0' },
+      { name: 'Base path', value: '/maps' },
+    ]);
+    await main().getByRole('switch', { name: "Show the API's sharding tags in the header" }).click();
+    await toast('Portal header settings saved');
+    const apis = async () =>
+      (await call<{ portal: { apis: Record<string, { enabled: boolean }> } }>('GET', 'portal')).portal.apis;
+    expect((await apis()).apiHeaderShowTags?.enabled).toBe(false);
+    expect((await apis()).apiHeaderShowViews?.enabled).toBe(true);
+    await looked('settings-api-headers-en');
+    await main().getByRole('button', { name: 'Delete the header Base path' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await toast('Header Base path deleted');
+    await expect.poll(names).toEqual(['Version', 'api.owner', 'api.createdAt', 'api.updatedAt']);
+  });
+
+  it('shows every screen in French', async () => {
+    await open('views');
+    await inLanguage(page, 'fr');
+    for (const [path, heading, name] of [
+      ['views', 'Vues', 'settings-views-fr'],
+      ['views/finance', 'Finance', 'settings-view-form-fr'],
+      ['tenants', 'Tenants', 'settings-tenants-fr'],
+      ['tags', 'Tags de sharding', 'settings-tags-fr'],
+      ['metadata', 'Métadonnées', 'settings-metadata-fr'],
+      ['top-apis', 'API phares', 'settings-top-apis-fr'],
+      ['apiportalheader', "En-têtes d'API du portail", 'settings-api-headers-fr'],
+    ] as const) {
+      await open(path);
+      await main().getByRole('heading', { name: heading, exact: true }).waitFor();
+      await looked(name);
+    }
+    await inLanguage(page, 'en');
+  });
+});
