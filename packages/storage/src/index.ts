@@ -62,6 +62,7 @@ export * from './analytics/analytics.repository.js';
 export * from './analytics/analytics-histogram.repository.js';
 export * from './analytics/analytics-names.repository.js';
 export * from './analytics/request-logs.repository.js';
+export * from './events/events-search.repository.js';
 export * from './instances/instances.table.js';
 export * from './instances/instances.repository.js';
 export * from './sync/sync.repository.js';

@@ -12,6 +12,7 @@ import { AnalyticsQuery } from './analytics.params.js';
 import type { AnalyticsTarget } from './analytics.service.js';
 import { AnalyticsService } from './analytics.service.js';
 import { LogsService, logsAsCsv } from './logs.service.js';
+import { platformEventsRoutes } from './platform-events.routes.js';
 
 export interface AnalyticsDeps {
   ctx: AppContext;
@@ -59,6 +60,7 @@ export function analyticsRoutes(app: FastifyInstance, deps: AnalyticsDeps): void
   const analytics = new AnalyticsService(ctx.db);
   const logs = new LogsService(ctx.db);
   const tags = ['Analytics'];
+  platformEventsRoutes(app, deps);
 
   r.get(
     '/apis/:api/analytics',
