@@ -144,6 +144,8 @@ for (const dialect of await testDialects()) {
       expect(await ids('method:3 AND api:A')).toEqual(['r1', 'r2', 'r4']);
       expect(await ids('NOT _exists_:application')).toEqual(['r4']);
       expect(await ids('status:500', { apiId: 'B' })).toEqual([]);
+      // `user` is a reserved word in PostgreSQL: the column is quoted.
+      expect(await ids('user:nobody OR transaction:tx-r6')).toEqual(['r6']);
     });
 
     it('refuses an unknown field, a word where a number is due and broken syntax with a 400 on query', async () => {

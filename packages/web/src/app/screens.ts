@@ -50,6 +50,7 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.metadata',
   'management.apis.detail.members',
   'management.apis.detail.groups',
+  'management.apis.detail.portal.documentation',
   'management.apis.detail.history',
   'management.apis.detail.events',
   'management.apis.detail.audit',

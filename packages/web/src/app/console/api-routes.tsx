@@ -7,6 +7,7 @@ const access = (handle: RouteAccess): RouteAccess => handle;
 const planScreens = () => import('../../features/plans/plan-screens');
 const subscriptionScreens = () => import('../../features/subscriptions/subscription-screens');
 const proxyScreens = () => import('../../features/api-proxy/proxy-screens');
+const pageScreens = () => import('../../features/pages/page-screens');
 
 /**
  * The API screens of the console under `/management/apis` (console-apis.md 2.1 to 2.4, 2.9, 2.10). The
@@ -119,6 +120,16 @@ export const apiRoutes: RouteObject[] = [
             path: 'groups/:groupName/endpoints/:endpointName',
             lazy: async () => ({ Component: (await proxyScreens()).EndpointPage }),
           },
+        ],
+      },
+      {
+        path: 'documentation',
+        handle: access({ docPage: 'management-api-documentation' }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await pageScreens()).PagesListPage }) },
+          { path: 'new', lazy: async () => ({ Component: (await pageScreens()).PageEditPage }) },
+          { path: ':pageId', lazy: async () => ({ Component: (await pageScreens()).PageViewPage }) },
+          { path: ':pageId/edit', lazy: async () => ({ Component: (await pageScreens()).PageEditPage }) },
         ],
       },
       {

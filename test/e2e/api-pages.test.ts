@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { seriousA11yViolations, settle } from './support/app';
+import { screenshot } from './support/browser';
+import { consoleSuite } from './support/console-suite';
+
+interface Page {
+  id: string;
+  name: string;
+  order: number;
+  published: boolean;
+  parentId: string | null;
+}
+
+/** A Markdown page that tries every usual way to run a script in the reader's browser. */
+const PAYLOAD = [
+  '# Welcome',
+  '',
+  'Read this first.',
+  '',
+  '## Install',
+  '',
+  '<script>window.__pwned = "script"</script>',
+  '',
+  '<img src="x" onerror="window.__pwned = \'img\'; alert(1)">',
+  '',
+  '## Call the API',
+  '',
+  '[a link](javascript:alert(1)) and | a | table |',
+  '',
+  '| col | val |',
+  '| --- | --- |',
+  '| one | 1 |',
+].join('\n');
+
+/**
+ * The documentation of an API in the console (console-apis.md 2.8), in a real browser against
+ * `portico start`: a folder and a Markdown page created, published, reordered, moved and viewed; a page
+ * carrying script payloads renders without running any of them.
+ */
+describe('API documentation pages in the console', () => {
+  const { api, createApi, adminOn, toast, main, dialog, inLanguage } = consoleSuite();
+
+  it('creates a folder and a Markdown page, publishes, reorders, moves and views them safely', async () => {
+    const { id: apiId } = await createApi('Docs', '/docs-api');
+    const page = await adminOn(`/management/apis/${apiId}/documentation`);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await main(page).getByText('No page here yet').waitFor();
+
+    // A folder: the list stays where it is.
+    await main(page).getByRole('button', { name: 'New page' }).click();
+    await page.getByRole('menuitem', { name: 'Folder' }).click();
+    const save = dialog(page).getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await dialog(page).getByRole('textbox', { name: 'Name' }).fill('Guides');
+    await save.click();
+    await toast(page, 'Folder Guides created').waitFor();
+
+    // A Markdown page goes to its edit screen, then is saved.
+    await main(page).getByRole('button', { name: 'New page' }).click();
+    await page.getByRole('menuitem', { name: 'Markdown' }).click();
+    await page.waitForURL(/documentation\/new\?type=MARKDOWN/);
+    await main(page).getByRole('textbox', { name: 'Name' }).fill('Getting started');
+    await main(page).getByRole('textbox', { name: 'Content (Markdown)' }).fill(PAYLOAD);
+    await main(page).getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Page Getting started created').waitFor();
+    await page.waitForURL(/documentation\/[^/]+\/edit/);
+    await screenshot(page, 'api-pages-edit');
+    await api('POST', `apis/${apiId}/pages`, { name: 'Reference', type: 'MARKDOWN', content: '# Ref' });
+
+    // The list: drafts in italic, no up arrow on the first row, no down arrow on the last.
+    await page.goto(page.url().replace(/\/[^/]+\/edit.*$/, ''));
+    const names = () => main(page).locator('tbody tr td:first-child a').allTextContents();
+    await expect.poll(names).toEqual(['Guides', 'Getting started', 'Reference']);
+    const link = (name: string) => main(page).getByRole('link', { name, exact: true });
+    expect(await link('Reference').evaluate((a) => getComputedStyle(a).fontStyle)).toBe('italic');
+    expect(await main(page).getByRole('button', { name: 'Move Guides up' }).count()).toBe(0);
+    expect(await main(page).getByRole('button', { name: 'Move Reference down' }).count()).toBe(0);
+
+    await main(page).getByRole('switch', { name: 'Publish Getting started' }).click();
+    await toast(page, 'Getting started is published').waitFor();
+    await expect
+      .poll(() => link('Getting started').evaluate((a) => getComputedStyle(a).fontStyle))
+      .toBe('normal');
+
+    await main(page).getByRole('button', { name: 'Move Reference up' }).click();
+    await expect.poll(names).toEqual(['Guides', 'Reference', 'Getting started']);
+    const stored = async () =>
+      (await api<Page[]>('GET', `apis/${apiId}/pages?root=true`)).sort((a, b) => a.order - b.order);
+    expect((await stored()).map((p) => p.name)).toEqual(['Guides', 'Reference', 'Getting started']);
+    expect((await stored()).find((p) => p.name === 'Getting started')?.published).toBe(true);
+    await screenshot(page, 'api-pages-list');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Moved into the folder, shown under the breadcrumb ~ / Guides.
+    await main(page).getByRole('button', { name: 'Move Reference to a folder' }).click();
+    await dialog(page).getByRole('combobox', { name: 'Folder' }).click();
+    await dialog(page).getByRole('option', { name: '~ / Guides' }).click();
+    await dialog(page).getByRole('button', { name: 'Move' }).click();
+    await toast(page, 'Reference moved').waitFor();
+    await link('Guides').click();
+    await main(page).getByRole('navigation', { name: 'Folders' }).getByText('Guides').waitFor();
+    await expect.poll(names).toEqual(['Reference']);
+    const guides = (await stored()).find((p) => p.name === 'Guides')!;
+    expect((await api<Page[]>('GET', `apis/${apiId}/pages?parent=${guides.id}`)).map((p) => p.name)).toEqual([
+      'Reference',
+    ]);
+    await screenshot(page, 'api-pages-folder');
+
+    // The viewer: rendered Markdown with its level-2 headings, and no script of the page ran.
+    await main(page).getByRole('link', { name: '~' }).click();
+    await link('Getting started').click();
+    await main(page).getByRole('heading', { name: 'Welcome' }).waitFor();
+    const toc = main(page).getByRole('navigation', { name: 'On this page' });
+    expect(await toc.getByRole('link').allTextContents()).toEqual(['Install', 'Call the API']);
+    expect(await main(page).getByRole('table').count()).toBe(1);
+    await settle(page);
+    expect(dialogs).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    expect(await main(page).locator('script, [onerror], a[href^="javascript:"]').count()).toBe(0);
+    expect(await main(page).getByText('This page is not published').count()).toBe(0);
+    await screenshot(page, 'api-pages-view');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // In French.
+    await inLanguage(page, 'fr');
+    await main(page).getByRole('navigation', { name: 'Sur cette page' }).waitFor();
+    await main(page).getByRole('link', { name: 'Modifier' }).waitFor();
+    expect(dialogs).toEqual([]);
+    await screenshot(page, 'api-pages-view-fr');
+    await main(page).getByRole('link', { name: 'Retour à la liste' }).click();
+    await main(page).getByRole('columnheader', { name: 'Publiée' }).waitFor();
+    await screenshot(page, 'api-pages-list-fr');
+  });
+
+  it('shows a draft with the unpublished banner', async () => {
+    const { id: apiId } = await createApi('Drafts', '/drafts-api');
+    const draft = await api<Page>('POST', `apis/${apiId}/pages`, {
+      name: 'Draft',
+      type: 'MARKDOWN',
+      content: '## Soon',
+    });
+    const page = await adminOn(`/management/apis/${apiId}/documentation/${draft.id}`);
+    await main(page).getByText('This page is not published').waitFor();
+    await main(page).getByRole('heading', { name: 'Soon' }).waitFor();
+  });
+});
