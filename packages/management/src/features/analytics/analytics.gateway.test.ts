@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '@portico/storage/testing';
 import type { RequestRow } from '@portico/storage';
-import { call } from '../../test-support/index.js';
+import { insertRole } from '@portico/storage';
+import { call, grantRoleOn, signInNewUser } from '../../test-support/index.js';
 import type { KnownTraffic } from './test-support/known-traffic.js';
 import { driveKnownTraffic } from './test-support/known-traffic.js';
 
@@ -35,6 +36,21 @@ for (const dialect of await testDialects()) {
       expect(await hits(`applications/${k.alpha.id}`)).toBe(4);
       expect(await hits(`applications/${k.beta.id}`)).toBe(3);
       expect(await hits('platform')).toBe(10);
+    });
+
+    it('shows a platform user only the APIs where they may read analytics', async () => {
+      await insertRole(k.t.db, {
+        ...{ scope: 'MANAGEMENT', name: 'MONITOR', description: null, is_default: 0, is_system: 0 },
+        ...{ permissions: JSON.stringify({ PLATFORM: ['R'] }), created_at: 0, updated_at: 0 },
+      });
+      const monitor = await signInNewUser(k.t.app, k.t.db, { management: 'MONITOR' });
+      await grantRoleOn(k.t.db, monitor.user.id, 'API', k.pets.id, 'REVIEWER');
+      const res = await call(k.t.app, monitor.session, {
+        method: 'GET',
+        url: `/platform/analytics?type=group_by&field=api&${window()}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().values).toEqual({ [k.pets.id]: 7 });
     });
 
     it('q selects exactly the expected requests: field:value, ranges, AND/OR/NOT, wildcards, escapes', async () => {
