@@ -30,6 +30,7 @@ import type {
 import {
   countSubscriptionsOfApi,
   deleteApi,
+  deleteNotificationSettingsOf,
   deleteMembershipsOfReference,
   deleteMetadata,
   deletePagesOfReference,
@@ -60,6 +61,7 @@ import {
 import { discoveryChanged } from './api-discovery.js';
 import type { Kysely } from 'kysely';
 import type { AuditService } from '../audit/audit.service.js';
+import { insertDefaultNotificationSetting } from '../notification-settings/notification-defaults.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { validatePicture } from '../users/avatar.js';
@@ -328,6 +330,7 @@ export class ApiService {
       created_at: now,
       updated_at: now,
     });
+    await insertDefaultNotificationSetting(trx, { type: 'API', id: api.id }, actor.id, now);
     const row = await this.get(api.id, trx);
     await this.deps.audit.record(trx, {
       referenceType: 'API',
@@ -524,6 +527,7 @@ export class ApiService {
       await deleteTopApi(trx, id);
       await replaceApiContextPaths(trx, id, []);
       await deleteApi(trx, id);
+      await deleteNotificationSettingsOf(trx, 'API', id);
       const now = this.deps.now();
       if (row.deployed_at !== null) {
         await insertEvent(trx, {

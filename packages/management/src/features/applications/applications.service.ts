@@ -32,6 +32,7 @@ import {
 import type { Kysely } from 'kysely';
 import { newId } from '../../http/ids.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { insertDefaultNotificationSetting } from '../notification-settings/notification-defaults.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { AfterCommit } from '../subscriptions/after-commit.js';
@@ -243,6 +244,7 @@ export class ApplicationService {
         created_at: now,
         updated_at: now,
       });
+      await insertDefaultNotificationSetting(trx, { type: 'APPLICATION', id }, actor.id, now);
       const row = await this.get(id, trx);
       await this.deps.audit.record(trx, {
         referenceType: 'APPLICATION',

@@ -45,6 +45,7 @@ for (const dialect of await testDialects()) {
     let t: TestApp;
     let admin: TestSession;
     let apiId: string;
+    let adminId: string;
 
     beforeAll(async () => {
       t = await startTestApp(dialect, {
@@ -55,6 +56,9 @@ for (const dialect of await testDialects()) {
         },
       });
       admin = await login(t.app, 'admin', 'admin');
+      adminId = (
+        await t.db.selectFrom('users').select('id').where('source_id', '=', 'admin').executeTakeFirstOrThrow()
+      ).id;
     });
     afterAll(() => t?.close());
     beforeEach(async () => {
@@ -180,6 +184,67 @@ for (const dialect of await testDialects()) {
       expect(rows).toEqual([expect.objectContaining({ title: 'Subscription accepted' })]);
       await t.services.scheduler.tick();
       expect(received.filter((r) => r.path === '/other')).toEqual([]);
+    });
+
+    it('a new API and a new application tell their primary owner in the app of every hook, once', async () => {
+      const api = await call(t.app, admin, {
+        method: 'POST',
+        url: '/apis',
+        payload: {
+          name: 'Weather',
+          version: '1',
+          description: 'd',
+          context_path: '/weather-notified',
+          endpoint: 'https://weather.example.com',
+        },
+      });
+      expect(api.statusCode).toBe(201);
+      const apiSettings = await call(t.app, admin, {
+        method: 'GET',
+        url: `/apis/${api.json().id}/notificationsettings`,
+      });
+      expect(apiSettings.json()).toEqual([
+        expect.objectContaining({
+          config_type: 'PORTAL',
+          user: adminId,
+          hooks: expect.arrayContaining(['API_STARTED', 'SUBSCRIPTION_NEW']),
+        }),
+      ]);
+      const app = await call(t.app, admin, {
+        method: 'POST',
+        url: '/applications',
+        payload: { name: 'Mine', description: 'd' },
+      });
+      expect(app.statusCode).toBe(201);
+      const appId = app.json().id as string;
+      const appSettings = await call(t.app, admin, {
+        method: 'GET',
+        url: `/applications/${appId}/notificationsettings`,
+      });
+      expect(appSettings.json()).toEqual([
+        expect.objectContaining({
+          config_type: 'PORTAL',
+          user: adminId,
+          hooks: expect.arrayContaining(['SUBSCRIPTION_ACCEPTED']),
+        }),
+      ]);
+      // The owner, already told by the subscription notice, is not told a second time.
+      const plan = await createPlan(t.db, apiId);
+      const application = (await t.db
+        .selectFrom('applications')
+        .selectAll()
+        .where('id', '=', appId)
+        .executeTakeFirst())!;
+      const sub = await createSubscription(t.db, plan, application);
+      await t.db.deleteFrom('notifications').execute();
+      const res = await call(t.app, admin, {
+        method: 'POST',
+        url: `/apis/${apiId}/subscriptions/${sub.id}/_process`,
+        payload: { accepted: true },
+      });
+      expect(res.statusCode).toBe(200);
+      const { rows } = await findNotificationsOfUser(t.db, adminId, { offset: 0, limit: 10 });
+      expect(rows.map((r) => r.title)).toEqual(['Subscription accepted']);
     });
   });
 }

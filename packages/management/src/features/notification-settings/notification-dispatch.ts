@@ -33,7 +33,13 @@ export class NotificationDispatcher {
     private readonly now: () => number,
   ) {}
 
-  async trigger(db: Executor, targets: HookTargets, event: HookEvent): Promise<void> {
+  /** `alreadyTold`: users the caller has notified in the app of this event already (not told twice). */
+  async trigger(
+    db: Executor,
+    targets: HookTargets,
+    event: HookEvent,
+    alreadyTold: Iterable<string> = [],
+  ): Promise<void> {
     const scopes: { type: HookScope; id: string }[] = [];
     if (targets.api) scopes.push({ type: 'API', id: targets.api });
     if (targets.application) scopes.push({ type: 'APPLICATION', id: targets.application });
@@ -74,6 +80,7 @@ export class NotificationDispatcher {
         });
       }
     }
+    for (const id of alreadyTold) portalUsers.delete(id);
     if (portalUsers.size === 0) return;
     const active = (await findUsersByIds(db, [...portalUsers])).filter((u) => u.status === 'ACTIVE');
     await this.notifications.notify(

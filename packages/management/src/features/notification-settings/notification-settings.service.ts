@@ -11,6 +11,7 @@ import {
 import { forbidden, invalidField, notFound, parsePermission } from '@portico/model';
 import type { Kysely } from 'kysely';
 import { newId } from '../../http/ids.js';
+import { PORTAL_SETTING_NAME, portalSetting } from './notification-defaults.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import type { HookScope } from './notification-hooks.js';
 import { HOOKS, NOTIFIERS, PORTAL_REFERENCE_ID, notifierType } from './notification-hooks.js';
@@ -33,7 +34,6 @@ export interface NotificationSettingInput {
   hooks?: string[];
 }
 
-export const PORTAL_SETTING_NAME = 'Portal Notification';
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
 /** The recipients of an EMAIL setting's config: addresses separated by commas, semicolons or spaces. */
@@ -221,21 +221,5 @@ export class NotificationSettingsService {
     return (await this.list(scope, userId))[0]!;
   }
 }
-
-/** A user's PORTAL setting row (also the default one given to a new API's or application's owner). */
-export const portalSetting = (scope: Scope, userId: string, hooks: string[], now: number) => ({
-  id: newId(),
-  name: PORTAL_SETTING_NAME,
-  config_type: 'PORTAL',
-  reference_type: scope.type,
-  reference_id: scope.id,
-  user_id: userId,
-  notifier: null,
-  config: null,
-  use_system_proxy: 0,
-  hooks: JSON.stringify(hooks),
-  created_at: now,
-  updated_at: now,
-});
 
 export const portalScope = (): Scope => ({ type: 'PORTAL', id: PORTAL_REFERENCE_ID });

@@ -30,16 +30,19 @@ export class SubscriptionNotices {
   ) {}
 
   /** The event, also through the notification settings of the subscription's API and application. */
-  private async hook(db: Executor, s: SubscriptionRow, hook: string, title: string, message: string) {
+  private async hook(
+    db: Executor,
+    s: SubscriptionRow,
+    event: { hook: string; title: string; message: string },
+    told: string[],
+  ) {
     if (!this.hooks) return;
     const n = await this.names(db, s);
     await this.hooks.trigger(
       db,
       { api: s.api_id, application: s.application_id },
       {
-        hook,
-        title,
-        message,
+        ...event,
         params: {
           api: { id: s.api_id, name: n.api },
           application: { id: s.application_id, name: n.application },
@@ -47,6 +50,7 @@ export class SubscriptionNotices {
           subscription: { id: s.id, status: s.status },
         },
       },
+      told,
     );
   }
 
@@ -56,7 +60,7 @@ export class SubscriptionNotices {
     userIds: Iterable<string>,
     title: string,
     message: string,
-  ): Promise<void> {
+  ): Promise<string[]> {
     const users = await findUsersByIds(db, [...new Set(userIds)]);
     const active = users.filter((u) => u.status === 'ACTIVE');
     await this.notifications.notify(
@@ -67,6 +71,7 @@ export class SubscriptionNotices {
     );
     for (const user of active)
       if (user.email) after.mail({ to: [user.email], subject: title, text: `${message}\n` });
+    return active.map((u) => u.id);
   }
 
   /** The primary owner of the application and the user who subscribed. */
@@ -99,8 +104,8 @@ export class SubscriptionNotices {
     const validators = await this.permissions.holders(db, 'API', s.api_id, 'SUBSCRIPTION', 'U');
     const request = s.request ? ` Message: "${s.request}"` : '';
     const message = `The application ${n.application} asks to subscribe to the plan ${n.plan} of the API ${n.api}.${request}`;
-    await this.tell(db, after, validators, 'New subscription to validate', message);
-    await this.hook(db, s, 'SUBSCRIPTION_NEW', 'New subscription', message);
+    const told = await this.tell(db, after, validators, 'New subscription to validate', message);
+    await this.hook(db, s, { hook: 'SUBSCRIPTION_NEW', title: 'New subscription', message }, told);
   }
 
   /** The subscription was accepted or rejected: its application's owner and subscriber. */
@@ -110,23 +115,40 @@ export class SubscriptionNotices {
     const reason = s.reason ? ` Reason: "${s.reason}"` : '';
     const title = accepted ? 'Subscription accepted' : 'Subscription rejected';
     const message = `The subscription of the application ${n.application} to the plan ${n.plan} of the API ${n.api} has been ${accepted ? 'accepted' : 'rejected'}.${reason}`;
-    await this.tell(db, after, await this.applicationContacts(db, s), title, message);
-    await this.hook(db, s, accepted ? 'SUBSCRIPTION_ACCEPTED' : 'SUBSCRIPTION_REJECTED', title, message);
+    const told = await this.tell(db, after, await this.applicationContacts(db, s), title, message);
+    await this.hook(
+      db,
+      s,
+      { hook: accepted ? 'SUBSCRIPTION_ACCEPTED' : 'SUBSCRIPTION_REJECTED', title, message },
+      told,
+    );
   }
 
   async keyRenewed(db: Executor, after: AfterCommit, s: SubscriptionRow, previousUntil: number | null) {
     const n = await this.names(db, s);
     const grace = previousUntil === null ? '' : ` The previous key works until ${date(previousUntil)}.`;
     const message = `A new API key has been generated for the subscription of the application ${n.application} to the API ${n.api} (plan ${n.plan}).${grace}`;
-    await this.tell(db, after, await this.applicationContacts(db, s), 'API key renewed', message);
-    await this.hook(db, s, 'APIKEY_RENEWED', 'API key renewed', message);
+    const told = await this.tell(
+      db,
+      after,
+      await this.applicationContacts(db, s),
+      'API key renewed',
+      message,
+    );
+    await this.hook(db, s, { hook: 'APIKEY_RENEWED', title: 'API key renewed', message }, told);
   }
 
   async keyRevoked(db: Executor, after: AfterCommit, s: SubscriptionRow, key: ApiKeyRow) {
     const n = await this.names(db, s);
     const message = `The API key ${maskKey(key.key)} of the application ${n.application} for the API ${n.api} (plan ${n.plan}) has been revoked.`;
-    await this.tell(db, after, await this.applicationContacts(db, s), 'API key revoked', message);
-    await this.hook(db, s, 'APIKEY_REVOKED', 'API key revoked', message);
+    const told = await this.tell(
+      db,
+      after,
+      await this.applicationContacts(db, s),
+      'API key revoked',
+      message,
+    );
+    await this.hook(db, s, { hook: 'APIKEY_REVOKED', title: 'API key revoked', message }, told);
   }
 
   async keyExpiring(db: Executor, after: AfterCommit, s: SubscriptionRow, key: ApiKeyRow, at: number) {
