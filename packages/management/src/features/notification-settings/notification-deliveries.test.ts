@@ -246,5 +246,21 @@ for (const dialect of await testDialects()) {
       const { rows } = await findNotificationsOfUser(t.db, adminId, { offset: 0, limit: 10 });
       expect(rows.map((r) => r.title)).toEqual(['Subscription accepted']);
     });
+
+    it('pausing and closing a subscription are told to a WEBHOOK setting of its API', async () => {
+      await setting('default-webhook', `${base}/life`, ['SUBSCRIPTION_PAUSED', 'SUBSCRIPTION_CLOSED']);
+      const { s } = await acceptSubscription();
+      for (const status of ['PAUSED', 'CLOSED']) {
+        const res = await call(t.app, admin, {
+          method: 'POST',
+          url: `/apis/${apiId}/subscriptions/${s.id}/status?status=${status}`,
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      await t.services.scheduler.tick();
+      expect(
+        received.filter((r) => r.path === '/life').map((r) => (r.body as { event: string }).event),
+      ).toEqual(['SUBSCRIPTION_PAUSED', 'SUBSCRIPTION_CLOSED']);
+    });
   });
 }

@@ -140,6 +140,12 @@ export class SubscriptionChanges {
     await updateSubscription(trx, s.id, { ...changes, updated_at: this.stamp(s) });
     const updated = await this.get(s.id, trx);
     await auditSubscription(this.deps.audit, trx, actor, event, updated, subscriptionChange(s, updated));
+    if (
+      event === 'SUBSCRIPTION_PAUSED' ||
+      event === 'SUBSCRIPTION_RESUMED' ||
+      event === 'SUBSCRIPTION_CLOSED'
+    )
+      await this.deps.notices.changed(trx, updated, event);
     return updated;
   }
 

@@ -156,6 +156,7 @@ export class SubscriptionLifecycle extends SubscriptionChanges {
         ...subscriptionChange(s, updated),
         properties: { FROM_PLAN: s.plan_id, PLAN: planId },
       });
+      await this.deps.notices.changed(trx, updated, 'SUBSCRIPTION_TRANSFERRED');
       return updated;
     });
   }

@@ -15,6 +15,13 @@ import type { AfterCommit } from './after-commit.js';
 /** A key as people are told about it: its last characters only. */
 export const maskKey = (key: string): string => `…${key.slice(-6)}`;
 
+const CHANGES = {
+  SUBSCRIPTION_PAUSED: ['Subscription paused', 'paused'],
+  SUBSCRIPTION_RESUMED: ['Subscription resumed', 'resumed'],
+  SUBSCRIPTION_CLOSED: ['Subscription closed', 'closed'],
+  SUBSCRIPTION_TRANSFERRED: ['Subscription transferred', 'transferred to another plan'],
+} as const;
+
 const date = (instant: number) => new Date(instant).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 
 /**
@@ -122,6 +129,17 @@ export class SubscriptionNotices {
       { hook: accepted ? 'SUBSCRIPTION_ACCEPTED' : 'SUBSCRIPTION_REJECTED', title, message },
       told,
     );
+  }
+
+  /**
+   * Paused, resumed, closed or transferred: told through the notification settings of the API and
+   * application only (as Gravitee, no notice of its own).
+   */
+  async changed(db: Executor, s: SubscriptionRow, hook: keyof typeof CHANGES): Promise<void> {
+    const n = await this.names(db, s);
+    const [title, verb] = CHANGES[hook];
+    const message = `The subscription of the application ${n.application} to the plan ${n.plan} of the API ${n.api} has been ${verb}.`;
+    await this.hook(db, s, { hook, title, message }, []);
   }
 
   async keyRenewed(db: Executor, after: AfterCommit, s: SubscriptionRow, previousUntil: number | null) {
