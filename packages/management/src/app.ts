@@ -216,7 +216,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
       portalConfigurationRoutes(api, { ctx, guards, permissions, audit, settings });
       const clientRegistration = createClientRegistration(ctx);
       const hooks = notificationSettingsFeature(api, {
-        ...{ ctx, guards, permissions },
+        ...{ ctx, guards, permissions, audit },
         ...{ mail, notifications, scheduler },
       });
       const subscriptionServices = subscriptionFeatureRoutes(api, {

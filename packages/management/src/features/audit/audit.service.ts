@@ -20,9 +20,18 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** Told of each entry in the transaction of the change (the notification settings react to some). */
+export type AuditObserver = (db: Executor, entry: AuditEntry) => Promise<void>;
+
 /** Writes audit entries, in the transaction of the change they describe. */
 export class AuditService {
+  private readonly observers: AuditObserver[] = [];
+
   constructor(private readonly now: () => number) {}
+
+  observe(observer: AuditObserver): void {
+    this.observers.push(observer);
+  }
 
   async record(db: Executor, entry: AuditEntry): Promise<void> {
     const patch =
@@ -39,6 +48,7 @@ export class AuditService {
       patch,
       created_at: this.now(),
     });
+    for (const observer of this.observers) await observer(db, entry);
   }
 }
 

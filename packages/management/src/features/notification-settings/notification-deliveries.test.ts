@@ -262,5 +262,22 @@ for (const dialect of await testDialects()) {
         received.filter((r) => r.path === '/life').map((r) => (r.body as { event: string }).event),
       ).toEqual(['SUBSCRIPTION_PAUSED', 'SUBSCRIPTION_CLOSED']);
     });
+
+    it('starting and stopping an API are told to its WEBHOOK setting', async () => {
+      await setting('default-webhook', `${base}/state`, ['API_STARTED', 'API_STOPPED']);
+      for (const action of ['START', 'STOP']) {
+        const res = await call(t.app, admin, { method: 'POST', url: `/apis/${apiId}?action=${action}` });
+        expect(res.statusCode, res.body).toBe(204);
+      }
+      await t.services.scheduler.tick();
+      expect(received.filter((r) => r.path === '/state').map((r) => r.body)).toEqual([
+        expect.objectContaining({
+          event: 'API_STARTED',
+          title: 'API started',
+          api: expect.objectContaining({ id: apiId }),
+        }),
+        expect.objectContaining({ event: 'API_STOPPED', title: 'API stopped' }),
+      ]);
+    });
   });
 }

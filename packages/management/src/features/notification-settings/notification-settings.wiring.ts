@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { createOutboundPolicy } from '@portico/outbound';
 import type { AppContext } from '../../context.js';
 import type { PermissionGuards } from '../../http/auth.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { NotificationService } from '../notifications/notifications.service.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import type { Scheduler } from '../scheduler/scheduler.js';
+import { apiLifecycleHooks } from './api-lifecycle-hooks.js';
 import { notificationDeliveriesJob } from './notification-deliveries.job.js';
 import { NotificationDispatcher } from './notification-dispatch.js';
 import { notificationSettingsRoutes } from './notification-settings.routes.js';
@@ -14,6 +16,7 @@ import { NotificationSettingsService } from './notification-settings.service.js'
 export interface NotificationSettingsFeatureDeps {
   ctx: AppContext;
   guards: PermissionGuards;
+  audit: AuditService;
   permissions: PermissionService;
   mail: MailService;
   notifications: NotificationService;
@@ -44,5 +47,7 @@ export function notificationSettingsFeature(
       log: ctx.log,
     }),
   );
-  return new NotificationDispatcher(deps.notifications, ctx.now);
+  const dispatcher = new NotificationDispatcher(deps.notifications, ctx.now);
+  deps.audit.observe(apiLifecycleHooks(dispatcher));
+  return dispatcher;
 }
