@@ -147,4 +147,52 @@ describe('API documentation pages in the console', () => {
     await main(page).getByText('This page is not published').waitFor();
     await main(page).getByRole('heading', { name: 'Soon' }).waitFor();
   });
+
+  it('renders an OpenAPI page with swagger-ui and its configuration, running none of its scripts', async () => {
+    const { id: apiId } = await createApi('Pets', '/pets-api');
+    const spec = {
+      openapi: '3.0.3',
+      info: {
+        title: 'Pet store',
+        version: '2.1',
+        description:
+          'Pets. <script>window.__pwned = "script"</script><img src="x" onerror="window.__pwned = \'img\'">',
+      },
+      paths: {
+        '/pets': {
+          get: {
+            operationId: 'listPets',
+            summary: 'List the pets',
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    };
+    const openapi = await api<Page>('POST', `apis/${apiId}/pages`, {
+      name: 'Reference',
+      type: 'SWAGGER',
+      published: true,
+      content: JSON.stringify(spec),
+      configuration: { tryIt: 'true', displayOperationId: 'true', docExpansion: 'list' },
+    });
+    const page = await adminOn(`/management/apis/${apiId}/documentation/${openapi.id}`);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await main(page)
+      .getByRole('heading', { name: /Pet store/ })
+      .waitFor();
+    // docExpansion list: the operation is listed, with its id (displayOperationId) and Try it out (tryIt).
+    await main(page).getByText('List the pets').waitFor();
+    await main(page).getByText('listPets').waitFor();
+    await main(page).getByText('List the pets').click();
+    await main(page).getByRole('button', { name: 'Try it out' }).waitFor();
+    await settle(page);
+    expect(dialogs).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    expect(await main(page).locator('[onerror], .info script').count()).toBe(0);
+    await screenshot(page, 'api-pages-openapi');
+  });
 });

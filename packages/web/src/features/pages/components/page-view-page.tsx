@@ -1,14 +1,18 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useApiPermissions } from '../../../shared/session/api-permissions';
 import { usePage } from '../api/pages';
 import { MarkdownView } from './markdown-view';
 
+/** swagger-ui, loaded only when an OpenAPI page is shown. */
+const OpenApiView = lazy(() => import('./openapi-view'));
+
 /**
  * The viewer (`documentation/{pageId}`): the unpublished banner, an Edit button for who may update,
- * Markdown rendered safely with its headings' navigation; OpenAPI and RAML shown as text for now.
+ * Markdown rendered safely with its headings' navigation, OpenAPI through swagger-ui, RAML as text.
  */
 export function PageViewPage() {
   const { t } = useTranslation();
@@ -52,9 +56,13 @@ export function PageViewPage() {
         </Alert>
       )}
       {doc.type === 'RAML' && <Alert color="orange">{t('pages.raml')}</Alert>}
-      {doc.type === 'MARKDOWN' ? (
-        <MarkdownView content={doc.content ?? ''} />
-      ) : (
+      {doc.type === 'MARKDOWN' && <MarkdownView content={doc.content ?? ''} />}
+      {doc.type === 'SWAGGER' && (
+        <Suspense fallback={<Skeleton height={400} />}>
+          <OpenApiView content={doc.content ?? ''} configuration={doc.configuration} />
+        </Suspense>
+      )}
+      {doc.type === 'RAML' && (
         <Text component="pre" ff="monospace" size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {doc.content}
         </Text>

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { childrenOf, folderPath } from './api/pages';
+import type { DocPage } from './api/pages';
+import { swaggerOptions, withoutHtml, withTryItUrl } from './components/openapi-options';
+import { level2Headings, slugOf } from './components/markdown-view';
+
+const page = (id: string, parentId: string | null, order: number, type = 'MARKDOWN') =>
+  ({ id, name: id, parentId, order, type }) as DocPage;
+
+describe('documentation pages: rendering helpers', () => {
+  it('lists the level-2 headings outside code blocks', () => {
+    expect(level2Headings('# T\n## One\n```\n## not\n```\n### three\n## Two ##\n')).toEqual(['One', 'Two']);
+    expect(slugOf('Call the API!')).toBe('doc-call-the-api');
+  });
+
+  it('maps the page configuration to swagger-ui options, defaults none and every tag', () => {
+    expect(swaggerOptions({})).toMatchObject({
+      docExpansion: 'none',
+      supportedSubmitMethods: [],
+      filter: false,
+    });
+    expect(swaggerOptions({ tryIt: 'true', docExpansion: 'full', maxDisplayedTags: '3' })).toMatchObject({
+      docExpansion: 'full',
+      maxDisplayedTags: 3,
+    });
+    expect(swaggerOptions({ tryIt: 'true' }).supportedSubmitMethods).toContain('get');
+  });
+
+  it('points try-it calls at the try-it URL, for OpenAPI 3 and Swagger 2', () => {
+    expect(withTryItUrl({ openapi: '3.0.0' }, 'https://gw.example/pets')).toEqual({
+      openapi: '3.0.0',
+      servers: [{ url: 'https://gw.example/pets' }],
+    });
+    expect(withTryItUrl({ swagger: '2.0' }, 'http://gw:8082/pets')).toEqual({
+      swagger: '2.0',
+      host: 'gw:8082',
+      basePath: '/pets',
+      schemes: ['http'],
+    });
+  });
+
+  it('removes raw HTML from the descriptions of a spec, keeping the rest', () => {
+    const spec = {
+      info: { description: 'A <img src=x onerror="alert(1)"> **b**<script>x()</script>' },
+      x: ['<b>'],
+    };
+    expect(withoutHtml(spec)).toEqual({ info: { description: 'A  **b**x()' }, x: ['<b>'] });
+  });
+
+  it('walks folders from the root and orders the pages of a folder', () => {
+    const pages = [
+      page('a', null, 1),
+      page('f', null, 0, 'FOLDER'),
+      page('g', 'f', 0, 'FOLDER'),
+      page('p', 'g', 0),
+    ];
+    expect(folderPath(pages, 'g').map((p) => p.id)).toEqual(['f', 'g']);
+    expect(childrenOf(pages, null).map((p) => p.id)).toEqual(['f', 'a']);
+  });
+});
