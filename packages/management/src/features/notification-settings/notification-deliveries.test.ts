@@ -279,5 +279,41 @@ for (const dialect of await testDialects()) {
         expect.objectContaining({ event: 'API_STOPPED', title: 'API stopped' }),
       ]);
     });
+
+    it('a user registering is told to the platform settings: in the app and by webhook', async () => {
+      await insertNotificationSetting(t.db, {
+        ...{ id: `w-${Math.random()}`, name: 'Ops', config_type: 'GENERIC', reference_type: 'PORTAL' },
+        ...{ reference_id: 'DEFAULT', user_id: null, notifier: 'default-webhook', config: `${base}/users` },
+        ...{ use_system_proxy: 0, hooks: JSON.stringify(['USER_CREATED']), created_at: 0, updated_at: 0 },
+      });
+      const saved = await call(t.app, admin, {
+        method: 'PUT',
+        url: '/configuration/notificationsettings',
+        payload: { config_type: 'PORTAL', hooks: ['USER_CREATED'] },
+      });
+      expect(saved.statusCode).toBe(200);
+      await t.db.deleteFrom('notifications').execute();
+      const res = await call(t.app, undefined, {
+        method: 'POST',
+        url: '/users/registration',
+        payload: { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      const { rows } = await findNotificationsOfUser(t.db, adminId, { offset: 0, limit: 10 });
+      expect(rows).toEqual([
+        expect.objectContaining({
+          title: 'User created',
+          message: 'The user Ada Lovelace has been created.',
+        }),
+      ]);
+      await t.services.scheduler.tick();
+      expect(received.filter((r) => r.path === '/users').map((r) => r.body)).toEqual([
+        expect.objectContaining({
+          event: 'USER_CREATED',
+          scope: 'PORTAL',
+          user: expect.objectContaining({ email: 'ada@example.com' }),
+        }),
+      ]);
+    });
   });
 }

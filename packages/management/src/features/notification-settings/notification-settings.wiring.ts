@@ -7,7 +7,7 @@ import type { MailService } from '../mail/mail.service.js';
 import type { NotificationService } from '../notifications/notifications.service.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import type { Scheduler } from '../scheduler/scheduler.js';
-import { apiLifecycleHooks } from './api-lifecycle-hooks.js';
+import { auditHooks } from './audit-hooks.js';
 import { notificationDeliveriesJob } from './notification-deliveries.job.js';
 import { NotificationDispatcher } from './notification-dispatch.js';
 import { notificationSettingsRoutes } from './notification-settings.routes.js';
@@ -48,6 +48,6 @@ export function notificationSettingsFeature(
     }),
   );
   const dispatcher = new NotificationDispatcher(deps.notifications, ctx.now);
-  deps.audit.observe(apiLifecycleHooks(dispatcher));
+  deps.audit.observe(auditHooks(dispatcher));
   return dispatcher;
 }

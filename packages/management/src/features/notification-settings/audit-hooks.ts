@@ -1,5 +1,5 @@
 import type { Executor } from '@portico/storage';
-import { findApiById } from '@portico/storage';
+import { findApiById, findUserById } from '@portico/storage';
 import type { AuditEntry, AuditObserver } from '../audit/audit.service.js';
 import type { NotificationDispatcher } from './notification-dispatch.js';
 
@@ -16,12 +16,39 @@ function apiHookOf(entry: AuditEntry): { hook: string; title: string; verb: stri
   return undefined;
 }
 
+/** The platform (PORTAL) hooks of audited user events. */
+const USER_HOOKS: Record<string, { title: string; verb: string }> = {
+  USER_CREATED: { title: 'User created', verb: 'has been created' },
+  USER_REGISTERED: { title: 'User registered', verb: 'has registered' },
+  PASSWORD_RESET: { title: 'Password reset', verb: 'asked for a password reset' },
+};
+
+async function userHook(dispatcher: NotificationDispatcher, db: Executor, entry: AuditEntry) {
+  const found = entry.referenceType === 'ENVIRONMENT' ? USER_HOOKS[entry.event] : undefined;
+  const userId = entry.properties?.USER;
+  if (!found || !userId) return;
+  const user = await findUserById(db, userId);
+  const name = user ? [user.firstname, user.lastname].filter(Boolean).join(' ') || user.source_id : userId;
+  await dispatcher.trigger(
+    db,
+    { portal: true },
+    {
+      hook: entry.event,
+      title: found.title,
+      message: `The user ${name} ${found.verb}.`,
+      params: { user: { id: userId, name, email: user?.email ?? null } },
+    },
+  );
+}
+
 /**
- * Tells the notification settings of an API that it was started, stopped or deprecated, from the
- * audit entry of the change (in its transaction), so every path that changes it is covered.
+ * Routes audited changes to the notification settings, in the change's transaction, so every path
+ * that makes the change is covered: an API started, stopped or deprecated (API hooks), a user
+ * created, registered or resetting their password (platform hooks).
  */
-export function apiLifecycleHooks(dispatcher: NotificationDispatcher): AuditObserver {
+export function auditHooks(dispatcher: NotificationDispatcher): AuditObserver {
   return async (db: Executor, entry: AuditEntry) => {
+    await userHook(dispatcher, db, entry);
     const found = apiHookOf(entry);
     if (!found) return;
     const api = await findApiById(db, entry.referenceId);
