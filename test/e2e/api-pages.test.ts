@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { seriousA11yViolations, settle } from './support/app';
-import { screenshot } from './support/browser';
+import { seriousA11yViolations, settle, signInOnPage } from './support/app';
+import { newContext, screenshot } from './support/browser';
 import { consoleSuite } from './support/console-suite';
+import { createActiveUser } from './support/portico';
 
 interface Page {
   id: string;
@@ -38,7 +39,7 @@ const PAYLOAD = [
  * carrying script payloads renders without running any of them.
  */
 describe('API documentation pages in the console', () => {
-  const { api, createApi, adminOn, toast, main, dialog, inLanguage } = consoleSuite();
+  const { world, api, createApi, adminOn, toast, main, dialog, inLanguage } = consoleSuite();
 
   it('creates a folder and a Markdown page, publishes, reorders, moves and views them safely', async () => {
     const { id: apiId } = await createApi('Docs', '/docs-api');
@@ -194,5 +195,44 @@ describe('API documentation pages in the console', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
     expect(await main(page).locator('[onerror], .info script').count()).toBe(0);
     await screenshot(page, 'api-pages-openapi');
+  });
+
+  it('is read-only for a member without api-documentation-u', async () => {
+    const { id: apiId } = await createApi('Readers', '/readers-api');
+    const guide = await api<Page>('POST', `apis/${apiId}/pages`, {
+      name: 'Guide',
+      type: 'MARKDOWN',
+      published: true,
+      content: '## Start',
+    });
+    await api('POST', `apis/${apiId}/pages`, { name: 'Second', type: 'MARKDOWN', published: true });
+    const member = await createActiveUser(world.portico, world.token, world.sink, {
+      firstname: 'Rita',
+      lastname: 'Reader',
+      email: 'rita@example.com',
+      password: 'reader-pass',
+    });
+    await api('POST', `apis/${apiId}/members`, { id: member.id, role: 'USER' });
+    const context = await newContext(world.browser);
+    const page = await context.newPage();
+    const path = `/management/apis/${apiId}/documentation`;
+    await page.goto(`${world.portico.webUrl}/login?redirectUri=${encodeURIComponent(path)}`);
+    await signInOnPage(page, 'rita@example.com', 'reader-pass');
+    await page.waitForURL(`${world.portico.webUrl}${path}`);
+    await main(page).getByRole('link', { name: 'Guide', exact: true }).waitFor();
+    expect(await main(page).getByRole('button', { name: 'New page' }).count()).toBe(0);
+    expect(await main(page).getByRole('switch', { name: 'Publish Guide' }).isDisabled()).toBe(true);
+    expect(
+      await main(page)
+        .getByRole('button', { name: /^(Move|Remove|Rename)/ })
+        .count(),
+    ).toBe(0);
+
+    await page.goto(`${world.portico.webUrl}${path}/${guide.id}/edit`);
+    await main(page).getByText('You may read this page but not change it.').waitFor();
+    expect(await main(page).getByRole('textbox', { name: 'Name' }).getAttribute('readonly')).not.toBeNull();
+    expect(await main(page).getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await main(page).getByRole('button', { name: 'Rename' }).count()).toBe(0);
+    await context.close();
   });
 });
