@@ -187,8 +187,8 @@ describe('settings: metadata, top APIs, portal headers and restricted sharding t
     await inLanguage(page, 'fr');
     for (const [path, heading, name] of [
       ['metadata', 'Métadonnées', 'settings-metadata-fr'],
-      ['top-apis', 'API phares', 'settings-top-apis-fr'],
-      ['apiportalheader', "En-têtes d'API du portail", 'settings-api-headers-fr'],
+      ['top-apis', 'API à la une', 'settings-top-apis-fr'],
+      ['apiportalheader', 'En-têtes des API du portail', 'settings-api-headers-fr'],
     ] as const) {
       await open(path);
       await main().getByRole('heading', { name: heading, exact: true }).waitFor();
