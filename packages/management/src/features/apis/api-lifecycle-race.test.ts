@@ -49,7 +49,7 @@ describe.skipIf(!dialects.includes('postgres'))('postgres: API lifecycle under c
       context_path: uniquePath('race'),
       endpoint: 'https://race.example.com',
     });
-    await s.apis.deploy(owner, api.id);
+    await s.lifecycle.deploy(owner, api.id);
 
     // Another writer starts the API and holds its transaction open.
     let commit!: () => void;
@@ -73,7 +73,7 @@ describe.skipIf(!dialects.includes('postgres'))('postgres: API lifecycle under c
       await held;
     });
     await inside;
-    const deploy = s.apis.deploy(owner, api.id);
+    const deploy = s.lifecycle.deploy(owner, api.id);
     // The deploy waits for the start's row lock; then the start commits.
     for (let i = 0; i < 200 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(await lockWaits()).toBeGreaterThan(0);

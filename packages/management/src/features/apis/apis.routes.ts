@@ -46,6 +46,8 @@ import { buildExport, exportExclusions, exportFileName, loadExportSource } from 
 import type { PictureUrl } from './apis.mapper.js';
 import { apiEtag, toApiJson, toOwnerJson, toPublicApiJson } from './apis.mapper.js';
 import { pictureOf } from './apis.picture.js';
+import { ApiLifecycleService } from './api-lifecycle.service.js';
+import { ApiQualityService } from './api-quality.service.js';
 import { ApiService } from './apis.service.js';
 
 export interface ApiRouteDeps {
@@ -64,6 +66,8 @@ export function createApiServices(deps: Omit<ApiRouteDeps, 'guards'>) {
   const apis = new ApiService({ db: ctx.db, bus: ctx.bus, audit, permissions, settings, now: ctx.now });
   return {
     apis,
+    lifecycle: new ApiLifecycleService({ db: ctx.db, bus: ctx.bus, audit, apis, now: ctx.now }),
+    quality: new ApiQualityService({ db: ctx.db, settings, apis }),
     members: new ApiMembersService({ db: ctx.db, apis, audit, permissions, now: ctx.now }),
     metadata: new ApiMetadataService({ db: ctx.db, apis, audit, now: ctx.now }),
     imports: new ApiImportService({
@@ -181,7 +185,7 @@ export function apisRoutes(
   services = createApiServices(deps),
 ): void {
   const { guards, permissions } = deps;
-  const { apis, imports } = services;
+  const { apis, lifecycle, quality, imports } = services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const prefix = app.prefix;
 
@@ -406,7 +410,7 @@ export function apisRoutes(
       preHandler: guards.require('api-definition-u'),
     },
     async (request, reply) => {
-      const row = await apis.changeState(
+      const row = await lifecycle.changeState(
         currentUser(request),
         request.params.api,
         request.query.action,
@@ -429,7 +433,11 @@ export function apisRoutes(
       preHandler: guards.require('api-definition-u'),
     },
     async (request, reply) => {
-      const row = await apis.deploy(currentUser(request), request.params.api, request.body?.deploymentLabel);
+      const row = await lifecycle.deploy(
+        currentUser(request),
+        request.params.api,
+        request.body?.deploymentLabel,
+      );
       sendEtag(reply, apiEtag(row));
       return fullJson(request, row);
     },
@@ -448,7 +456,7 @@ export function apisRoutes(
     },
     async (request) => ({
       api_id: request.params.api,
-      is_synchronized: await apis.isSynchronized(request.params.api),
+      is_synchronized: await lifecycle.isSynchronized(request.params.api),
     }),
   );
 
@@ -465,7 +473,7 @@ export function apisRoutes(
     },
     async (request, reply) => {
       const { definition, description, visibility } = request.body;
-      const row = await apis.rollback(
+      const row = await lifecycle.rollback(
         currentUser(request),
         request.params.api,
         {
@@ -493,7 +501,7 @@ export function apisRoutes(
     },
     async (request) => {
       const types = request.query.type.map((t) => t.toUpperCase());
-      return apis.events(request.params.api, types.length > 0 ? types : undefined);
+      return lifecycle.events(request.params.api, types.length > 0 ? types : undefined);
     },
   );
 
@@ -509,7 +517,7 @@ export function apisRoutes(
     },
     async (request) => {
       await readable(request, request.params.api);
-      return apis.quality(request.params.api);
+      return quality.quality(request.params.api);
     },
   );
 

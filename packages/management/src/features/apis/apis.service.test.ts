@@ -389,8 +389,8 @@ for (const dialect of await testDialects()) {
       it('starts a stopped API and stops a started one, writing START_API and STOP_API events', async () => {
         const api = await newApi();
 
-        const started = await s.apis.changeState(owner, api.id, 'START');
-        const stopped = await s.apis.changeState(owner, api.id, 'STOP');
+        const started = await s.lifecycle.changeState(owner, api.id, 'START');
+        const stopped = await s.lifecycle.changeState(owner, api.id, 'STOP');
 
         expect(started.state).toBe('STARTED');
         expect(stopped.state).toBe('STOPPED');
@@ -402,12 +402,12 @@ for (const dialect of await testDialects()) {
       it('refuses to start a started API and to stop a stopped one', async () => {
         const api = await newApi();
 
-        expect(await refusal(s.apis.changeState(owner, api.id, 'STOP'))).toEqual({
+        expect(await refusal(s.lifecycle.changeState(owner, api.id, 'STOP'))).toEqual({
           status: 400,
           message: API_ALREADY_STOPPED,
         });
-        await s.apis.changeState(owner, api.id, 'START');
-        expect(await refusal(s.apis.changeState(owner, api.id, 'START'))).toEqual({
+        await s.lifecycle.changeState(owner, api.id, 'START');
+        expect(await refusal(s.lifecycle.changeState(owner, api.id, 'START'))).toEqual({
           status: 400,
           message: API_ALREADY_STARTED,
         });
@@ -418,8 +418,8 @@ for (const dialect of await testDialects()) {
         const heard: string[] = [];
         const stop = t.ctx.bus.subscribe((m) => heard.push(`${m.id}:${m.apiId}`));
         try {
-          await s.apis.changeState(owner, api.id, 'START');
-          await s.apis.deploy(owner, api.id);
+          await s.lifecycle.changeState(owner, api.id, 'START');
+          await s.lifecycle.deploy(owner, api.id);
         } finally {
           stop();
         }
@@ -431,11 +431,11 @@ for (const dialect of await testDialects()) {
       it('is out of sync before the first deployment and in sync right after it', async () => {
         const api = await newApi();
 
-        expect(await s.apis.isSynchronized(api.id)).toBe(false);
-        const deployed = await s.apis.deploy(owner, api.id);
+        expect(await s.lifecycle.isSynchronized(api.id)).toBe(false);
+        const deployed = await s.lifecycle.deploy(owner, api.id);
 
         expect(deployed.deployed_at).not.toBeNull();
-        expect(await s.apis.isSynchronized(api.id)).toBe(true);
+        expect(await s.lifecycle.isSynchronized(api.id)).toBe(true);
       });
 
       it('deploys the published and deprecated plans only, as DeployedPlan', async () => {
@@ -455,7 +455,7 @@ for (const dialect of await testDialects()) {
         await createPlan(t.db, api.id, { id: `${api.id}-p3`, status: 'STAGING' });
         await createPlan(t.db, api.id, { id: `${api.id}-p4`, status: 'CLOSED' });
 
-        await s.apis.deploy(owner, api.id);
+        await s.lifecycle.deploy(owner, api.id);
 
         const [event] = await findEventsOfApi(t.db, api.id, ['PUBLISH_API']);
         const payload = JSON.parse(event!.payload!);
@@ -474,43 +474,43 @@ for (const dialect of await testDialects()) {
 
       it('is out of sync after a change of the API or of its plans, not after a start', async () => {
         const api = await newApi();
-        await s.apis.deploy(owner, api.id);
+        await s.lifecycle.deploy(owner, api.id);
 
-        await s.apis.changeState(owner, api.id, 'START');
-        expect(await s.apis.isSynchronized(api.id)).toBe(true);
+        await s.lifecycle.changeState(owner, api.id, 'START');
+        expect(await s.lifecycle.isSynchronized(api.id)).toBe(true);
 
         await s.apis.update(owner, api.id, { description: 'new words' });
-        expect(await s.apis.isSynchronized(api.id)).toBe(false);
+        expect(await s.lifecycle.isSynchronized(api.id)).toBe(false);
 
-        await s.apis.deploy(owner, api.id);
-        expect(await s.apis.isSynchronized(api.id)).toBe(true);
+        await s.lifecycle.deploy(owner, api.id);
+        expect(await s.lifecycle.isSynchronized(api.id)).toBe(true);
 
         await createPlan(t.db, api.id, { status: 'PUBLISHED' });
-        expect(await s.apis.isSynchronized(api.id)).toBe(false);
+        expect(await s.lifecycle.isSynchronized(api.id)).toBe(false);
       });
 
       it('is not put out of sync by labels or the picture, which the gateway does not carry', async () => {
         const api = await newApi();
-        await s.apis.deploy(owner, api.id);
+        await s.lifecycle.deploy(owner, api.id);
 
         await s.apis.update(owner, api.id, { labels: ['x'] });
 
-        expect(await s.apis.isSynchronized(api.id)).toBe(true);
+        expect(await s.lifecycle.isSynchronized(api.id)).toBe(true);
       });
     });
 
     describe('rollback', () => {
       it('restores the definition, description and visibility of an earlier deployment, then is out of sync', async () => {
         const api = await newApi({ description: 'first words' });
-        await s.apis.deploy(owner, api.id);
+        await s.lifecycle.deploy(owner, api.id);
         const [first] = await findEventsOfApi(t.db, api.id, ['PUBLISH_API']);
         const proxy = JSON.parse(api.definition).proxy;
         proxy.groups[0].endpoints[0].target = 'https://elsewhere.example.com';
         await s.apis.update(owner, api.id, { description: 'second words', visibility: 'PUBLIC', proxy });
-        await s.apis.deploy(owner, api.id);
+        await s.lifecycle.deploy(owner, api.id);
 
         const payload = JSON.parse(first!.payload!);
-        const restored = await s.apis.rollback(owner, api.id, {
+        const restored = await s.lifecycle.rollback(owner, api.id, {
           definition: { ...payload.definition, id: api.id },
           description: payload.description,
           visibility: payload.visibility,
@@ -520,7 +520,7 @@ for (const dialect of await testDialects()) {
         expect(JSON.parse(restored.definition).proxy.groups[0].endpoints[0].target).toBe(
           'https://orders.example.com',
         );
-        expect(await s.apis.isSynchronized(api.id)).toBe(false);
+        expect(await s.lifecycle.isSynchronized(api.id)).toBe(false);
         const audits = await t.db
           .selectFrom('audits')
           .select('event')
@@ -534,7 +534,7 @@ for (const dialect of await testDialects()) {
     describe('deletion', () => {
       it('refuses to delete a started API', async () => {
         const api = await newApi();
-        await s.apis.changeState(owner, api.id, 'START');
+        await s.lifecycle.changeState(owner, api.id, 'START');
 
         expect(await refusal(s.apis.delete(owner, api.id))).toEqual({ status: 400, message: API_RUNNING });
         expect(await findApiById(t.db, api.id)).toBeDefined();
@@ -600,7 +600,7 @@ for (const dialect of await testDialects()) {
 
       it('tells the gateways to drop a deleted API that was deployed', async () => {
         const api = await newApi();
-        await s.apis.deploy(owner, api.id);
+        await s.lifecycle.deploy(owner, api.id);
 
         await s.apis.delete(owner, api.id);
 
@@ -691,7 +691,7 @@ for (const dialect of await testDialects()) {
       it('is 0 with no metric weighed, and reports none', async () => {
         const api = await newApi();
 
-        expect(await s.apis.quality(api.id)).toEqual({ score: 0, metrics_passed: {} });
+        expect(await s.quality.quality(api.id)).toEqual({ score: 0, metrics_passed: {} });
       });
 
       it('is the passed weight over the total weight of the metrics in use', async () => {
@@ -710,7 +710,7 @@ for (const dialect of await testDialects()) {
         await insertApiPage(t.db, api.id, { name: 'Guide', type: 'MARKDOWN', published: true });
         await insertApiPage(t.db, api.id, { name: 'Spec', type: 'SWAGGER', published: false });
 
-        expect(await s.apis.quality(api.id)).toEqual({
+        expect(await s.quality.quality(api.id)).toEqual({
           score: 7 / 12,
           metrics_passed: {
             functional_documentation: true,
@@ -732,7 +732,7 @@ for (const dialect of await testDialects()) {
           services: { 'health-check': { enabled: true, trigger: { rate: 10, unit: 'SECONDS' } } },
         });
 
-        expect(await s.apis.quality(api.id)).toEqual({
+        expect(await s.quality.quality(api.id)).toEqual({
           score: 1,
           metrics_passed: { healthcheck: true, logo: true },
         });

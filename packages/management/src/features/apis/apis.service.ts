@@ -1,56 +1,17 @@
-import type {
-  ApiDefinition,
-  ApiVisibility,
-  NewApi,
-  Paths,
-  Property,
-  Proxy,
-  Resource,
-  ResponseTemplates,
-  Services,
-} from '@portico/model';
+import type { ApiDefinition, NewApi } from '@portico/model';
 import {
   ApiDefinition as ApiDefinitionSchema,
-  DeployedApi as DeployedApiSchema,
   PRIMARY_OWNER,
   forbidden,
-  invalidField,
   parsePermission,
 } from '@portico/model';
-import type {
-  ApiListFilter,
-  ApiListOptions,
-  ApiListOrder,
-  ApiRow,
-  Database,
-  EventBus,
-  Executor,
-  UserRow,
-} from '@portico/storage';
+import type { ApiRow, Database, EventBus, Executor, UserRow } from '@portico/storage';
 import {
-  countSubscriptionsOfApi,
-  deleteApi,
-  deleteNotificationSettingsOf,
-  deleteMembershipsOfReference,
-  deleteMetadata,
-  deletePagesOfReference,
-  deletePlansOfApi,
-  deleteTopApi,
-  findAllTags,
   findApiById,
-  findApiByIdForUpdate,
-  findApiListJson,
   findContextPathClashes,
-  findEventsOfApi,
-  findGroupsByIds,
   findGroupsWithEventRule,
-  findLatestEventOfApi,
-  findMembershipsOfMember,
   findMembershipsOfReference,
-  findPagesOfReference,
-  findPlansByApi,
   findUserById,
-  findUsersByIds,
   insertApi,
   insertEvent,
   lockApiContextPaths,
@@ -66,6 +27,8 @@ import type { PermissionService } from '../permissions/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { validatePicture } from '../users/avatar.js';
 import { newId } from '../../http/ids.js';
+import { assertDeletable, deleteApiAndDependents } from './api-deletion.js';
+import { listApisJson } from './api-list.js';
 import { assertApiReferencesExist, tenantsOf } from './api-references.js';
 import { withBoundedLogging } from './api-logging.js';
 import type { Entrypoint } from './apis.definition.js';
@@ -79,84 +42,12 @@ import {
   sameEntrypoints,
   validateDefinition,
 } from './apis.definition.js';
-import {
-  API_ACTIVE_PLANS,
-  API_ACTIVE_SUBSCRIPTIONS,
-  API_RUNNING,
-  apiAlreadyInState,
-  apiNotDeletable,
-  apiNotFound,
-  contextPathOwnerOnly,
-  contextPathTaken,
-} from './apis.errors.js';
-import { apiEtag, auditedApi, deploymentFingerprint, toDeployedApi, toEventJson } from './apis.mapper.js';
+import { apiNotFound, contextPathOwnerOnly, contextPathTaken } from './apis.errors.js';
+import { apiEtag, auditedApi } from './apis.mapper.js';
+import type { ApiChanges, ApiListQuery, ApiToInsert, Precondition } from './apis.types.js';
 
-/** Checks the entity tag of the API about to change (the route's If-Match); throws 412 when stale. */
-export type Precondition = (currentEtag: string) => void;
-
-/** Plans the gateway serves, and those that keep an API from being deleted. */
-export const ACTIVE_PLAN_STATUSES = ['PUBLISHED', 'DEPRECATED'];
-/** Subscriptions that keep an API from being deleted. */
-export const ACTIVE_SUBSCRIPTION_STATUSES = ['ACCEPTED', 'PENDING', 'PAUSED'];
-
-/** `PUT apis/{id}`: every field optional; an absent field keeps its value. */
-export interface ApiChanges {
-  name?: string | undefined;
-  version?: string | undefined;
-  description?: string | undefined;
-  visibility?: ApiVisibility | undefined;
-  lifecycle_state?: string | undefined;
-  labels?: string[] | undefined;
-  views?: string[] | undefined;
-  groups?: string[] | undefined;
-  tags?: string[] | undefined;
-  /** A data URL; null removes the picture. */
-  picture?: string | null | undefined;
-  proxy?: Proxy | undefined;
-  paths?: Paths | undefined;
-  properties?: Property[] | undefined;
-  services?: Services | undefined;
-  resources?: Resource[] | undefined;
-  path_mappings?: string[] | undefined;
-  response_templates?: ResponseTemplates | undefined;
-}
-
-/** A new API as the creation and the import give it. */
-export interface ApiToInsert {
-  id: string;
-  definition: ApiDefinition;
-  description: string | null;
-  visibility: ApiVisibility;
-  state?: 'STARTED' | 'STOPPED';
-  lifecycle_state?: string;
-  labels?: string[];
-  views?: string[];
-  groups?: string[];
-  picture?: string | null;
-}
-
-export interface ApiListQuery {
-  view?: string | undefined;
-  group?: string | undefined;
-  top?: boolean | undefined;
-  text?: string | undefined;
-  order?: ApiListOrder | undefined;
-}
-
-export interface QualityJson {
-  score: number;
-  metrics_passed: Record<string, boolean>;
-}
-
-const QUALITY_METRICS = [
-  ['functional_documentation', 'apiQualityMetrics.functionalDocumentationWeight'],
-  ['technical_documentation', 'apiQualityMetrics.technicalDocumentationWeight'],
-  ['healthcheck', 'apiQualityMetrics.healthcheckWeight'],
-  ['description', 'apiQualityMetrics.descriptionWeight'],
-  ['logo', 'apiQualityMetrics.logoWeight'],
-  ['views', 'apiQualityMetrics.viewsWeight'],
-  ['labels', 'apiQualityMetrics.labelsWeight'],
-] as const;
+export type { ApiChanges, ApiListQuery, ApiToInsert, Precondition } from './apis.types.js';
+export { ACTIVE_PLAN_STATUSES, ACTIVE_SUBSCRIPTION_STATUSES } from './apis.types.js';
 
 const GATEWAY_DEFINITION_U = parsePermission('api-gateway_definition-u');
 const DISCOVERY_C = parsePermission('api-discovery-c');
@@ -171,9 +62,8 @@ export interface ApiServiceDeps {
 }
 
 /**
- * The APIs: list and search, creation, general settings, deletion, lifecycle (start, stop, deploy,
- * rollback, synchronization), events, quality score. Every change runs in one transaction with its
- * audit entry; gateways hear of deployments and state changes on the bus once they are committed.
+ * The APIs: list and search, creation, general settings, deletion (lifecycle in ApiLifecycleService,
+ * quality score in ApiQualityService). Every change runs in one transaction with its audit entry.
  */
 export class ApiService {
   private readonly db: Kysely<Database>;
@@ -189,13 +79,6 @@ export class ApiService {
     return row;
   }
 
-  /** The API, its row locked until the end of the transaction `trx` (lifecycle changes). */
-  private async getForUpdate(id: string, trx: Executor): Promise<ApiRow> {
-    const row = await findApiByIdForUpdate(trx, id);
-    if (!row) throw apiNotFound(id);
-    return row;
-  }
-
   /** The user holding the PRIMARY_OWNER role on the API. */
   async primaryOwner(apiId: string, db: Executor = this.db): Promise<UserRow | undefined> {
     const membership = (await findMembershipsOfReference(db, 'API', apiId)).find(
@@ -204,40 +87,9 @@ export class ApiService {
     return membership ? findUserById(db, membership.member_id) : undefined;
   }
 
-  /**
-   * The APIs a caller may see, as a JSON array text, each with `manageable`: administrators see and
-   * manage all; others see PUBLIC APIs and those they are members of (directly or through a group)
-   * and manage the latter; anonymous callers see PUBLIC APIs.
-   */
-  async list(actor: UserRow | undefined, query: ApiListQuery, pictureUrlPrefix: string): Promise<string> {
-    let visibleTo: ApiListFilter['visibleTo'] = { userId: null, groupIds: [] };
-    let manageable: ApiListOptions['manageable'] = 'none';
-    if (actor) {
-      const [access, memberships] = await Promise.all([
-        this.deps.permissions.access(actor.id),
-        findMembershipsOfMember(this.db, 'USER', actor.id),
-      ]);
-      const groups = memberships.filter((m) => m.reference_type === 'GROUP');
-      const managingGroups = [
-        ...new Set(groups.filter((m) => m.role_scope === 'API').map((m) => m.reference_id)),
-      ];
-      visibleTo = access.isAdmin
-        ? undefined
-        : { userId: actor.id, groupIds: [...new Set(groups.map((m) => m.reference_id))] };
-      manageable = access.isAdmin ? 'all' : { userId: actor.id, groupIds: managingGroups };
-    }
-    return findApiListJson(
-      this.db,
-      {
-        visibleTo,
-        view: query.view && query.view !== 'all' ? query.view : undefined,
-        group: query.group,
-        top: query.top,
-        text: query.text,
-        order: query.order,
-      },
-      { manageable, pictureUrlPrefix },
-    );
+  /** The APIs a caller may see, as a JSON array text, each with `manageable` (see `listApisJson`). */
+  list(actor: UserRow | undefined, query: ApiListQuery, pictureUrlPrefix: string): Promise<string> {
+    return listApisJson(this.deps, actor, query, pictureUrlPrefix);
   }
 
   /** Whether a user may manage an API (holds a role on it, directly or through a group; admins: all). */
@@ -361,20 +213,6 @@ export class ApiService {
     };
   }
 
-  private async assertTagsExist(db: Executor, tags: readonly string[]): Promise<void> {
-    if (tags.length === 0) return;
-    const known = new Set((await findAllTags(db)).map((t) => t.id));
-    const unknown = tags.find((t) => !known.has(t));
-    if (unknown !== undefined) throw invalidField('tags', `the sharding tag [${unknown}] does not exist`);
-  }
-
-  private async assertGroupsExist(db: Executor, groups: readonly string[]): Promise<void> {
-    if (groups.length === 0) return;
-    const known = new Set((await findGroupsByIds(db, groups)).map((g) => g.id));
-    const unknown = groups.find((g) => !known.has(g));
-    if (unknown !== undefined) throw invalidField('groups', `the group [${unknown}] does not exist`);
-  }
-
   /**
    * Whether the user may change the API's context path: its primary owner holding
    * api-gateway_definition-u, or an administrator.
@@ -463,11 +301,8 @@ export class ApiService {
     }
     // Tags already on the API stay (an imported API may carry tags this installation does not know).
     if (changes.tags)
-      await this.assertTagsExist(
-        trx,
-        changes.tags.filter((t) => !current.tags.includes(t)),
-      );
-    if (changes.groups) await this.assertGroupsExist(trx, changes.groups);
+      await assertApiReferencesExist(trx, { tags: changes.tags.filter((t) => !current.tags.includes(t)) });
+    if (changes.groups) await assertApiReferencesExist(trx, { groups: changes.groups });
     // Views and tenants newly given must exist (those already on the API stay).
     await assertApiReferencesExist(trx, {
       views: (changes.views ?? []).filter((v) => !(JSON.parse(row.views) as string[]).includes(v)),
@@ -513,21 +348,8 @@ export class ApiService {
   async delete(actor: UserRow, id: string): Promise<void> {
     const unpublished = await this.db.transaction().execute(async (trx) => {
       const row = await this.get(id, trx);
-      if (row.state === 'STARTED') throw apiNotDeletable(API_RUNNING);
-      if ((await findPlansByApi(trx, id, ACTIVE_PLAN_STATUSES)).length > 0) {
-        throw apiNotDeletable(API_ACTIVE_PLANS);
-      }
-      if ((await countSubscriptionsOfApi(trx, id, ACTIVE_SUBSCRIPTION_STATUSES)) > 0) {
-        throw apiNotDeletable(API_ACTIVE_SUBSCRIPTIONS);
-      }
-      await deletePlansOfApi(trx, id);
-      await deletePagesOfReference(trx, 'API', id);
-      await deleteMetadata(trx, 'API', id);
-      await deleteMembershipsOfReference(trx, 'API', id);
-      await deleteTopApi(trx, id);
-      await replaceApiContextPaths(trx, id, []);
-      await deleteApi(trx, id);
-      await deleteNotificationSettingsOf(trx, 'API', id);
+      await assertDeletable(trx, row);
+      await deleteApiAndDependents(trx, id);
       const now = this.deps.now();
       if (row.deployed_at !== null) {
         await insertEvent(trx, {
@@ -551,181 +373,5 @@ export class ApiService {
       return row.deployed_at !== null;
     });
     if (unpublished) this.deps.bus.publish({ kind: 'event', id: 'UNPUBLISH_API', apiId: id });
-  }
-
-  /** `POST apis/{id}?action=START|STOP`: a START_API or STOP_API event the gateways apply at once. */
-  async changeState(
-    actor: UserRow,
-    id: string,
-    action: 'START' | 'STOP',
-    precondition?: Precondition,
-  ): Promise<ApiRow> {
-    const state = action === 'START' ? 'STARTED' : 'STOPPED';
-    const type = action === 'START' ? 'START_API' : 'STOP_API';
-    const updated = await this.db.transaction().execute(async (trx) => {
-      const row = await this.getForUpdate(id, trx);
-      precondition?.(apiEtag(row));
-      if (row.state === state) throw apiAlreadyInState(state);
-      const now = Math.max(this.deps.now(), row.updated_at + 1);
-      await updateApi(trx, id, { state, updated_at: now });
-      await insertEvent(trx, {
-        id: newId(),
-        type,
-        payload: JSON.stringify({ id, name: row.name, version: row.version, state }),
-        properties: '{}',
-        api_id: id,
-        user_id: actor.id,
-        created_at: now,
-        updated_at: now,
-      });
-      const after = await this.get(id, trx);
-      await this.deps.audit.record(trx, {
-        referenceType: 'API',
-        referenceId: id,
-        userId: actor.id,
-        event: action === 'START' ? 'API_STARTED' : 'API_STOPPED',
-        before: { state: row.state },
-        after: { state },
-      });
-      return after;
-    });
-    this.deps.bus.publish({ kind: 'event', id: type, apiId: id });
-    return updated;
-  }
-
-  /**
-   * `POST apis/{id}/deploy`: a PUBLISH_API event carrying the API as it is now with its published and
-   * deprecated plans; the gateways serve exactly that. No actor: a deployment by the platform
-   * (dynamic properties).
-   */
-  async deploy(actor: UserRow | undefined, id: string, label?: string): Promise<ApiRow> {
-    const deployed = await this.db.transaction().execute(async (trx) => {
-      // Locked: the state written into the payload is the one committed, not one a start or stop
-      // committed meanwhile would override (the gateways apply the newest event).
-      const row = await this.getForUpdate(id, trx);
-      const plans = await findPlansByApi(trx, id, ACTIVE_PLAN_STATUSES);
-      const now = Math.max(this.deps.now(), (row.deployed_at ?? 0) + 1);
-      const payload = toDeployedApi(row, plans, now);
-      await updateApi(trx, id, { deployed_at: now });
-      await insertEvent(trx, {
-        id: newId(),
-        type: 'PUBLISH_API',
-        payload: JSON.stringify(payload),
-        properties: JSON.stringify(label ? { deployment_label: label } : {}),
-        api_id: id,
-        user_id: actor?.id ?? null,
-        created_at: now,
-        updated_at: now,
-      });
-      await this.deps.audit.record(trx, {
-        referenceType: 'API',
-        referenceId: id,
-        userId: actor?.id,
-        event: 'API_DEPLOYED',
-        properties: label ? { DEPLOYMENT_LABEL: label } : {},
-        before: { deployed_at: row.deployed_at },
-        after: { deployed_at: now },
-      });
-      return this.get(id, trx);
-    });
-    this.deps.bus.publish({ kind: 'event', id: 'PUBLISH_API', apiId: id });
-    return deployed;
-  }
-
-  /**
-   * `GET apis/{id}/state`: whether the API and its published and deprecated plans are what the last
-   * deployment carried (instants and running state aside). Never deployed: false.
-   */
-  async isSynchronized(id: string): Promise<boolean> {
-    const row = await this.get(id);
-    const last = await findLatestEventOfApi(this.db, id, 'PUBLISH_API');
-    if (!last?.payload) return false;
-    const deployed = DeployedApiSchema.safeParse(JSON.parse(last.payload));
-    if (!deployed.success) return false;
-    const plans = await findPlansByApi(this.db, id, ACTIVE_PLAN_STATUSES);
-    return deploymentFingerprint(toDeployedApi(row, plans, 0)) === deploymentFingerprint(deployed.data);
-  }
-
-  /**
-   * `POST apis/{id}/rollback`: restores the definition, description and visibility of an earlier
-   * deployment (its id and instants ignored); the API is then out of sync until deployed.
-   */
-  async rollback(
-    actor: UserRow,
-    id: string,
-    restored: {
-      definition: ApiDefinition;
-      description: string | null | undefined;
-      visibility?: ApiVisibility;
-    },
-    precondition?: Precondition,
-  ): Promise<ApiRow> {
-    const { definition } = restored;
-    return this.update(
-      actor,
-      id,
-      {
-        name: definition.name,
-        version: definition.version,
-        tags: definition.tags,
-        proxy: definition.proxy,
-        paths: definition.paths,
-        properties: definition.properties,
-        services: definition.services,
-        resources: definition.resources,
-        path_mappings: definition.path_mappings,
-        response_templates: definition.response_templates,
-        ...(restored.description !== undefined && restored.description !== null
-          ? { description: restored.description }
-          : {}),
-        ...(restored.visibility ? { visibility: restored.visibility } : {}),
-      },
-      precondition,
-      'API_ROLLBACKED',
-    );
-  }
-
-  /** `GET apis/{id}/events?type=`: newest first, with the user who caused each. */
-  async events(id: string, types: string[] | undefined) {
-    await this.get(id);
-    const rows = await findEventsOfApi(this.db, id, types);
-    const userIds = [...new Set(rows.map((r) => r.user_id).filter((u): u is string => u !== null))];
-    const users = new Map((await findUsersByIds(this.db, userIds)).map((u) => [u.id, u]));
-    return rows.map((row) => toEventJson(row, users));
-  }
-
-  /**
-   * `GET apis/{id}/quality`: the share of the weights of the metrics the API passes (0 to 1). Metrics
-   * weighing 0 are unused and not reported.
-   */
-  async quality(id: string): Promise<QualityJson> {
-    const row = await this.get(id);
-    const definition = definitionOf(row);
-    const settings = await this.deps.settings.values();
-    const pages = await findPagesOfReference(this.db, 'API', id, { published: true });
-    const endpointsChecked = definition.proxy.groups.some((g) =>
-      g.endpoints.some((e) => e.healthcheck?.enabled === true && e.healthcheck.inherit !== true),
-    );
-    const minLength = Number(settings.get('apiQualityMetrics.descriptionMinLength') ?? 0);
-    const passed: Record<(typeof QUALITY_METRICS)[number][0], boolean> = {
-      functional_documentation: pages.some((p) => p.type === 'MARKDOWN'),
-      technical_documentation: pages.some((p) => p.type === 'SWAGGER'),
-      healthcheck: definition.services['health-check']?.enabled === true || endpointsChecked,
-      description: (row.description ?? '').trim().length >= minLength,
-      logo: row.picture !== null,
-      views: (JSON.parse(row.views) as string[]).length >= 1,
-      labels: (JSON.parse(row.labels) as string[]).length >= 1,
-    };
-    let total = 0;
-    let score = 0;
-    const metrics: Record<string, boolean> = {};
-    for (const [metric, key] of QUALITY_METRICS) {
-      const weight = Number(settings.get(key) ?? 0);
-      if (!(weight > 0)) continue;
-      total += weight;
-      if (passed[metric]) score += weight;
-      metrics[metric] = passed[metric];
-    }
-    return { score: total > 0 ? score / total : 0, metrics_passed: metrics };
   }
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AuditService } from '../audit/audit.service.js';
 import { definitionOf } from '../apis/apis.definition.js';
 import { auditedApi } from '../apis/apis.mapper.js';
-import type { ApiService } from '../apis/apis.service.js';
+import type { ApiLifecycleService } from '../apis/api-lifecycle.service.js';
 import { mergeDynamicProperties } from './dynamic-properties.merge.js';
 
 /** The label of the deployments the updater makes (Gravitee's user of those deployments). */
@@ -12,7 +12,7 @@ export const DYNAMIC_PROPERTY_UPDATER = 'dynamic-property-updater';
 
 export interface DynamicPropertiesUpdaterDeps {
   db: Kysely<Database>;
-  apis: ApiService;
+  lifecycle: Pick<ApiLifecycleService, 'isSynchronized' | 'deploy'>;
   audit: AuditService;
   now(): number;
 }
@@ -29,7 +29,7 @@ export class DynamicPropertiesUpdater {
 
   /** Applies the properties; gives the keys left out (values too long). */
   async apply(apiId: string, provided: Record<string, string>): Promise<string[]> {
-    const wasSynchronized = await this.deps.apis.isSynchronized(apiId);
+    const wasSynchronized = await this.deps.lifecycle.isSynchronized(apiId);
     const outcome = await this.deps.db.transaction().execute(async (trx) => {
       const row = await findApiByIdForUpdate(trx, apiId);
       if (!row) return undefined;
@@ -54,7 +54,7 @@ export class DynamicPropertiesUpdater {
     });
     if (!outcome) return [];
     if (outcome.changed && wasSynchronized)
-      await this.deps.apis.deploy(undefined, apiId, DYNAMIC_PROPERTY_UPDATER);
+      await this.deps.lifecycle.deploy(undefined, apiId, DYNAMIC_PROPERTY_UPDATER);
     return outcome.skipped;
   }
 }

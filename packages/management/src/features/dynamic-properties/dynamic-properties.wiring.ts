@@ -1,5 +1,6 @@
 import { createOutboundPolicy } from '@portico/outbound';
 import type { AppContext } from '../../context.js';
+import { ApiLifecycleService } from '../apis/api-lifecycle.service.js';
 import { ApiService } from '../apis/apis.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
@@ -27,7 +28,14 @@ export function dynamicPropertiesFeature(deps: DynamicPropertiesFeatureDeps): vo
     settings: deps.settings,
     now: ctx.now,
   });
-  const updater = new DynamicPropertiesUpdater({ db: ctx.db, apis, audit: deps.audit, now: ctx.now });
+  const lifecycle = new ApiLifecycleService({
+    db: ctx.db,
+    bus: ctx.bus,
+    audit: deps.audit,
+    apis,
+    now: ctx.now,
+  });
+  const updater = new DynamicPropertiesUpdater({ db: ctx.db, lifecycle, audit: deps.audit, now: ctx.now });
   deps.scheduler.add(
     dynamicPropertiesPollJob({
       db: ctx.db,

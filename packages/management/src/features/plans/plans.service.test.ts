@@ -5,6 +5,7 @@ import { testDialects } from '@portico/storage/testing';
 import { PlanUpdate } from '@portico/model';
 import type { TestApp } from '../../test-support/index.js';
 import { createGroup, createSubscription, createTag } from '../../test-support/index.js';
+import { ApiLifecycleService } from '../apis/api-lifecycle.service.js';
 import type { SubscriptionServices } from '../subscriptions/subscriptions.wiring.js';
 import {
   newApi,
@@ -23,9 +24,17 @@ for (const dialect of await testDialects()) {
     let s: SubscriptionServices;
     let owner: UserRow;
     let apiId: string;
+    let lifecycle: ApiLifecycleService;
 
     beforeAll(async () => {
       ({ t, s, owner, apiId } = await startPlanWorld(dialect));
+      lifecycle = new ApiLifecycleService({
+        db: t.ctx.db,
+        bus: t.ctx.bus,
+        audit: t.services.audit,
+        apis: s.apis,
+        now: t.ctx.now,
+      });
     });
     afterAll(() => t?.close());
 
@@ -245,28 +254,28 @@ for (const dialect of await testDialects()) {
 
     it('makes the API out of sync until it is deployed', async () => {
       const api = await newApi(s, owner, 'Synced');
-      await s.apis.deploy(owner, api.id);
-      expect(await s.apis.isSynchronized(api.id)).toBe(true);
+      await lifecycle.deploy(owner, api.id);
+      expect(await lifecycle.isSynchronized(api.id)).toBe(true);
       const plan = await s.plans.create(owner, api.id, planInput());
-      expect(await s.apis.isSynchronized(api.id)).toBe(true); // a staging plan is not deployed
+      expect(await lifecycle.isSynchronized(api.id)).toBe(true); // a staging plan is not deployed
       await s.plans.publish(owner, api.id, plan.id);
-      expect(await s.apis.isSynchronized(api.id)).toBe(false);
-      await s.apis.deploy(owner, api.id);
-      expect(await s.apis.isSynchronized(api.id)).toBe(true);
+      expect(await lifecycle.isSynchronized(api.id)).toBe(false);
+      await lifecycle.deploy(owner, api.id);
+      expect(await lifecycle.isSynchronized(api.id)).toBe(true);
       await s.plans.update(
         owner,
         api.id,
         plan.id,
         PlanUpdate.parse({ paths: { '/': [{ latency: { time: 5 } }] } }),
       );
-      expect(await s.apis.isSynchronized(api.id)).toBe(false);
+      expect(await lifecycle.isSynchronized(api.id)).toBe(false);
     });
 
     it('deploys the published plans with their sharding tags', async () => {
       const api = await newApi(s, owner, 'Tagged');
       await createTag(t.db, `asia-${dialect}`);
       const plan = await publishedPlan(s, owner, api.id, { tags: [`asia-${dialect}`] });
-      await s.apis.deploy(owner, api.id);
+      await lifecycle.deploy(owner, api.id);
       const [event] = await findEventsOfApi(t.db, api.id, ['PUBLISH_API']);
       const deployed = JSON.parse(event!.payload!) as { plans: { id: string; tags: string[] }[] };
       expect(deployed.plans).toEqual([expect.objectContaining({ id: plan.id, tags: [`asia-${dialect}`] })]);
