@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations, settle, signInOnPage } from './support/app';
 import { newContext, screenshot } from './support/browser';
 import { consoleSuite } from './support/console-suite';
@@ -39,6 +41,23 @@ const PAYLOAD = [
  * carrying script payloads renders without running any of them.
  */
 describe('API documentation pages in the console', () => {
+  // A local source for the fetched pages (the outbound-URL guard lets loopback through only when told).
+  let served = '# Fetched\n\n## First version';
+  const source = createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/markdown' }).end(served),
+  );
+  let sourceUrl = '';
+  const allowPrivate = process.env.PORTICO_OUTBOUND_ALLOW_PRIVATE;
+  beforeAll(async () => {
+    process.env.PORTICO_OUTBOUND_ALLOW_PRIVATE = 'true';
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+    sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}/README.md`;
+  });
+  afterAll(async () => {
+    if (allowPrivate === undefined) delete process.env.PORTICO_OUTBOUND_ALLOW_PRIVATE;
+    else process.env.PORTICO_OUTBOUND_ALLOW_PRIVATE = allowPrivate;
+    await new Promise((resolve) => source.close(resolve));
+  });
   const { world, api, createApi, adminOn, toast, main, dialog, inLanguage } = consoleSuite();
 
   it('creates a folder and a Markdown page, publishes, reorders, moves and views them safely', async () => {
@@ -234,5 +253,34 @@ describe('API documentation pages in the console', () => {
     expect(await main(page).getByRole('button', { name: 'Save' }).count()).toBe(0);
     expect(await main(page).getByRole('button', { name: 'Rename' }).count()).toBe(0);
     await context.close();
+  });
+
+  it('fetches a page from its external source, whose content is then read-only', async () => {
+    const { id: apiId } = await createApi('Fetched', '/fetched-api');
+    const fetched = await api<Page & { content: string }>('POST', `apis/${apiId}/pages`, {
+      name: 'Readme',
+      type: 'MARKDOWN',
+      source: { type: 'http-fetcher', configuration: { url: sourceUrl } },
+    });
+    expect(fetched.content).toContain('First version');
+    served = '# Fetched\n\n## Second version';
+    const page = await adminOn(`/management/apis/${apiId}/documentation/${fetched.id}/edit`);
+    const content = main(page).getByRole('textbox', { name: 'Content (Markdown)' });
+    await main(page).getByText('The content comes from the external source').waitFor();
+    expect(await content.getAttribute('readonly')).not.toBeNull();
+    await main(page).getByRole('button', { name: 'Fetch', exact: true }).click();
+    await toast(page, 'Pages fetched from their sources').waitFor();
+    await expect.poll(() => content.inputValue()).toContain('Second version');
+    await main(page).getByRole('tab', { name: 'External Source' }).click();
+    expect(await main(page).getByRole('textbox', { name: 'Url' }).inputValue()).toBe(sourceUrl);
+    await screenshot(page, 'api-pages-source');
+
+    served = '# Fetched\n\n## Third version';
+    await page.goto(page.url().replace(/\/[^/]+\/edit.*$/, ''));
+    await main(page).getByRole('button', { name: 'Fetch all' }).click();
+    await toast(page, 'Pages fetched from their sources').waitFor();
+    await expect
+      .poll(async () => (await api<{ content: string }>('GET', `apis/${apiId}/pages/${fetched.id}`)).content)
+      .toContain('Third version');
   });
 });

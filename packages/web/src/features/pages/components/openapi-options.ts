@@ -1,4 +1,14 @@
-import type { SwaggerUIProps } from 'swagger-ui-react';
+/** The swagger-ui options a page's configuration sets (a subset of swagger-ui-react's props). */
+export interface SwaggerOptions {
+  docExpansion: 'list' | 'full' | 'none';
+  displayOperationId: boolean;
+  filter: boolean;
+  showExtensions: boolean;
+  showCommonExtensions: boolean;
+  maxDisplayedTags: number | undefined;
+  supportedSubmitMethods: string[];
+  deepLinking: boolean;
+}
 
 const ALL_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -6,7 +16,7 @@ const ALL_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch',
  * swagger-ui's options from a page's configuration (string values 'true'/'false'): try-it only when
  * tryIt is on, docExpansion none and every tag by default (console-apis.md 9).
  */
-export function swaggerOptions(configuration: Record<string, string>): SwaggerUIProps {
+export function swaggerOptions(configuration: Record<string, string>): SwaggerOptions {
   const on = (key: string) => configuration[key] === 'true';
   const maxTags = Number(configuration.maxDisplayedTags ?? -1);
   return {

@@ -6,6 +6,7 @@ import { useApiPermissions } from '../../../shared/session/api-permissions';
 import { notifySuccess } from '../../../shared/ui/notify';
 import type { DocPage, PageInput, PageType } from '../api/pages';
 import { NEW_PAGE_TYPES, useCreatePage, usePage, usePatchPage, useUpdatePage } from '../api/pages';
+import { useFetchPages } from '../api/fetchers';
 import { NameDialog } from './page-dialogs';
 import { AccessTab, ConfigurationTab, ContentTab, SourceTab } from './page-tabs';
 
@@ -40,6 +41,7 @@ export function PageEditPage() {
   const create = useCreatePage(apiId);
   const update = useUpdatePage(apiId);
   const patch = usePatchPage(apiId);
+  const fetchOne = useFetchPages(apiId);
   const newType = params.get('type') as PageType | null;
   const initial: PageInput | undefined = pageId
     ? page.data && draftOf(page.data)
@@ -104,6 +106,17 @@ export function PageEditPage() {
           {pageId && (
             <Button variant="default" onClick={() => navigate(`../../${pageId}`, { relative: 'path' })}>
               {t('pages.edit.view')}
+            </Button>
+          )}
+          {pageId && !readOnly && page.data?.source?.type && (
+            <Button
+              variant="default"
+              loading={fetchOne.isPending}
+              onClick={() =>
+                fetchOne.mutate(pageId, { onSuccess: () => notifySuccess('pages.list.fetched') })
+              }
+            >
+              {t('pages.edit.fetch')}
             </Button>
           )}
           {pageId && !readOnly && (

@@ -40,6 +40,7 @@ import {
   usePages,
   usePatchPage,
 } from '../api/pages';
+import { useFetchPages } from '../api/fetchers';
 import { MoveDialog, NameDialog } from './page-dialogs';
 
 type Dialog =
@@ -67,6 +68,7 @@ export function PagesListPage() {
   const create = useCreatePage(apiId);
   const patch = usePatchPage(apiId);
   const remove = useDeletePage(apiId);
+  const fetchAll = useFetchPages(apiId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const all = pages.data ?? [];
   const rows = childrenOf(all, parent);
@@ -104,20 +106,33 @@ export function PagesListPage() {
             {t('pages.list.hint')}
           </Text>
         </div>
-        {canCreate && (
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <Button leftSection={<IconPlus size={16} />}>{t('pages.list.add')}</Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {NEW_PAGE_TYPES.map((type) => (
-                <Menu.Item key={type} onClick={() => newPage(type)}>
-                  {t(`pages.types.${type}`)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        )}
+        <Group gap="sm">
+          {canUpdate && all.some((p) => p.source?.type) && (
+            <Button
+              variant="default"
+              loading={fetchAll.isPending}
+              onClick={() =>
+                fetchAll.mutate(undefined, { onSuccess: () => notifySuccess('pages.list.fetched') })
+              }
+            >
+              {t('pages.list.fetchAll')}
+            </Button>
+          )}
+          {canCreate && (
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button leftSection={<IconPlus size={16} />}>{t('pages.list.add')}</Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {NEW_PAGE_TYPES.map((type) => (
+                  <Menu.Item key={type} onClick={() => newPage(type)}>
+                    {t(`pages.types.${type}`)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
       </Group>
       <nav aria-label={t('pages.list.breadcrumb')}>
         <Breadcrumbs>
