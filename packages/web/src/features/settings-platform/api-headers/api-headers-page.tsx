@@ -1,25 +1,15 @@
-import {
-  ActionIcon,
-  Button,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconLayoutNavbar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Group, Paper, Stack, Switch, Table, VisuallyHidden } from '@mantine/core';
+import { IconLayoutNavbar, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/current-user';
 import { hasAnyPermission, hasPermission } from '../../../shared/session/permissions';
-import { ConfirmDialog, ConfirmText } from '../../../shared/ui/confirm-dialog';
 import { notifySuccess } from '../../../shared/ui/notify';
+import {
+  DeleteConfirmDialog,
+  RowDeleteButton,
+  SettingsListPage,
+} from '../../../shared/ui/settings-list-page';
 import type { ApiHeader } from '../api/catalogue';
 import { useApiHeaders, useDeleteApiHeader, useSaveApiHeader } from '../api/catalogue';
 import { usePortalFlags, useSavePortalSetting } from '../api/portal-flags';
@@ -42,107 +32,79 @@ export function ApiHeadersPage() {
   const rows = headers.data ?? [];
   const canUpdate = hasPermission(user, 'portal-api_header-u');
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2} size="h3">
-            {t('settingsApiHeaders.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('settingsApiHeaders.hint')}
-          </Text>
-        </div>
-        {hasPermission(user, 'portal-api_header-c') && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-            {t('settingsApiHeaders.add')}
-          </Button>
-        )}
-      </Group>
-      <HeaderToggles />
-      <Paper withBorder radius="md">
-        {headers.isPending ? (
-          <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
-          </Center>
-        ) : rows.length === 0 ? (
-          <EmptyState
-            py={48}
-            variant="light"
-            icon={<IconLayoutNavbar size={32} />}
-            title={t('settingsApiHeaders.empty')}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('settingsApiHeaders.columns.name')}</Table.Th>
-                  <Table.Th>{t('settingsApiHeaders.columns.value')}</Table.Th>
-                  <Table.Th>{t('settingsApiHeaders.columns.order')}</Table.Th>
-                  <Table.Th w={96}>
-                    <VisuallyHidden>{t('settingsApiHeaders.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((header, index) => (
-                  <Table.Tr key={header.id}>
-                    <Table.Td fw={500}>{header.name}</Table.Td>
-                    <Table.Td ff="monospace" fz="sm">
-                      {header.value}
-                    </Table.Td>
-                    <Table.Td>
-                      <ReorderButtons
-                        name={header.name}
-                        index={index}
-                        count={rows.length}
-                        disabled={!canUpdate || save.isPending}
-                        onMove={(_from, to) =>
-                          save.mutate(
-                            { ...header, order: to + 1 },
-                            { onSuccess: () => notifySuccess('settingsApiHeaders.reordered') },
-                          )
-                        }
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {canUpdate && (
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('settingsApiHeaders.edit', { name: header.name })}
-                            onClick={() => setEditing(header)}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        )}
-                        {hasPermission(user, 'portal-api_header-d') && (
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('settingsApiHeaders.delete', { name: header.name })}
-                            onClick={() => setDeleting(header)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+    <SettingsListPage
+      title={t('settingsApiHeaders.title')}
+      hint={t('settingsApiHeaders.hint')}
+      add={
+        hasPermission(user, 'portal-api_header-c') && {
+          label: t('settingsApiHeaders.add'),
+          onClick: () => setEditing('new'),
+        }
+      }
+      intro={<HeaderToggles />}
+      loading={headers.isPending}
+      isEmpty={rows.length === 0}
+      empty={{ icon: <IconLayoutNavbar size={32} />, title: t('settingsApiHeaders.empty') }}
+      minWidth={560}
+      head={
+        <>
+          <Table.Th>{t('settingsApiHeaders.columns.name')}</Table.Th>
+          <Table.Th>{t('settingsApiHeaders.columns.value')}</Table.Th>
+          <Table.Th>{t('settingsApiHeaders.columns.order')}</Table.Th>
+          <Table.Th w={96}>
+            <VisuallyHidden>{t('settingsApiHeaders.columns.actions')}</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+      rows={rows.map((header, index) => (
+        <Table.Tr key={header.id}>
+          <Table.Td fw={500}>{header.name}</Table.Td>
+          <Table.Td ff="monospace" fz="sm">
+            {header.value}
+          </Table.Td>
+          <Table.Td>
+            <ReorderButtons
+              name={header.name}
+              index={index}
+              count={rows.length}
+              disabled={!canUpdate || save.isPending}
+              onMove={(_from, to) =>
+                save.mutate(
+                  { ...header, order: to + 1 },
+                  { onSuccess: () => notifySuccess('settingsApiHeaders.reordered') },
+                )
+              }
+            />
+          </Table.Td>
+          <Table.Td>
+            <Group gap={4} wrap="nowrap">
+              {canUpdate && (
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('settingsApiHeaders.edit', { name: header.name })}
+                  onClick={() => setEditing(header)}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              )}
+              {hasPermission(user, 'portal-api_header-d') && (
+                <RowDeleteButton
+                  label={t('settingsApiHeaders.delete', { name: header.name })}
+                  onClick={() => setDeleting(header)}
+                />
+              )}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    >
       {editing !== null && (
         <ApiHeaderDialog header={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
+      <DeleteConfirmDialog
+        question={deleting && t('settingsApiHeaders.deleteQuestion', { name: deleting.name })}
         title={t('settingsApiHeaders.deleteTitle')}
         confirmLabel={t('settingsApiHeaders.deleteConfirm')}
-        color="red"
         loading={remove.isPending}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
@@ -154,12 +116,8 @@ export function ApiHeadersPage() {
             },
           })
         }
-      >
-        <ConfirmText>
-          {deleting && t('settingsApiHeaders.deleteQuestion', { name: deleting.name })}
-        </ConfirmText>
-      </ConfirmDialog>
-    </Stack>
+      />
+    </SettingsListPage>
   );
 }
 

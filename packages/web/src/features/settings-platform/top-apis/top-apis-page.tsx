@@ -1,25 +1,15 @@
-import {
-  ActionIcon,
-  Button,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconStar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/current-user';
 import { hasPermission } from '../../../shared/session/permissions';
-import { ConfirmDialog, ConfirmText } from '../../../shared/ui/confirm-dialog';
 import { notifySuccess } from '../../../shared/ui/notify';
+import {
+  DeleteConfirmDialog,
+  RowDeleteButton,
+  SettingsListPage,
+} from '../../../shared/ui/settings-list-page';
 import { ApiAutocomplete } from '../api-autocomplete';
 import type { TopApi } from '../api/catalogue';
 import { useAddTopApi, useRemoveTopApi, useReorderTopApis, useTopApis } from '../api/catalogue';
@@ -40,98 +30,73 @@ export function TopApisPage() {
   const rows = top.data ?? [];
   const canUpdate = hasPermission(user, 'portal-top_apis-u');
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2} size="h3">
-            {t('settingsTopApis.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('settingsTopApis.hint')}
-          </Text>
-        </div>
-        {hasPermission(user, 'portal-top_apis-c') && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            {t('settingsTopApis.add')}
-          </Button>
-        )}
-      </Group>
-      <Paper withBorder radius="md">
-        {top.isPending ? (
-          <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
-          </Center>
-        ) : rows.length === 0 ? (
-          <EmptyState
-            py={48}
-            variant="light"
-            icon={<IconStar size={32} />}
-            title={t('settingsTopApis.empty')}
-            description={t('settingsTopApis.emptyHint')}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={48}>#</Table.Th>
-                  <Table.Th>{t('settingsTopApis.columns.name')}</Table.Th>
-                  <Table.Th>{t('settingsTopApis.columns.version')}</Table.Th>
-                  <Table.Th>{t('settingsTopApis.columns.description')}</Table.Th>
-                  <Table.Th>{t('settingsTopApis.columns.order')}</Table.Th>
-                  <Table.Th w={56}>
-                    <VisuallyHidden>{t('settingsTopApis.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((api, index) => (
-                  <Table.Tr key={api.api}>
-                    <Table.Td c="dimmed">{index + 1}</Table.Td>
-                    <Table.Td fw={500}>{api.name}</Table.Td>
-                    <Table.Td>{api.version}</Table.Td>
-                    <Table.Td c="dimmed">{api.description ?? ''}</Table.Td>
-                    <Table.Td>
-                      <ReorderButtons
-                        name={api.name}
-                        index={index}
-                        count={rows.length}
-                        disabled={!canUpdate || reorder.isPending}
-                        onMove={(from, to) =>
-                          reorder.mutate(
-                            moved(rows, from, to).map((r) => r.api),
-                            { onSuccess: () => notifySuccess('settingsTopApis.reordered') },
-                          )
-                        }
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {hasPermission(user, 'portal-top_apis-d') && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('settingsTopApis.delete', { name: api.name })}
-                          onClick={() => setDeleting(api)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+    <SettingsListPage
+      title={t('settingsTopApis.title')}
+      hint={t('settingsTopApis.hint')}
+      add={
+        hasPermission(user, 'portal-top_apis-c') && {
+          label: t('settingsTopApis.add'),
+          onClick: () => setAdding(true),
+        }
+      }
+      loading={top.isPending}
+      isEmpty={rows.length === 0}
+      empty={{
+        icon: <IconStar size={32} />,
+        title: t('settingsTopApis.empty'),
+        description: t('settingsTopApis.emptyHint'),
+      }}
+      minWidth={560}
+      head={
+        <>
+          <Table.Th w={48}>#</Table.Th>
+          <Table.Th>{t('settingsTopApis.columns.name')}</Table.Th>
+          <Table.Th>{t('settingsTopApis.columns.version')}</Table.Th>
+          <Table.Th>{t('settingsTopApis.columns.description')}</Table.Th>
+          <Table.Th>{t('settingsTopApis.columns.order')}</Table.Th>
+          <Table.Th w={56}>
+            <VisuallyHidden>{t('settingsTopApis.columns.actions')}</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+      rows={rows.map((api, index) => (
+        <Table.Tr key={api.api}>
+          <Table.Td c="dimmed">{index + 1}</Table.Td>
+          <Table.Td fw={500}>{api.name}</Table.Td>
+          <Table.Td>{api.version}</Table.Td>
+          <Table.Td c="dimmed">{api.description ?? ''}</Table.Td>
+          <Table.Td>
+            <ReorderButtons
+              name={api.name}
+              index={index}
+              count={rows.length}
+              disabled={!canUpdate || reorder.isPending}
+              onMove={(from, to) =>
+                reorder.mutate(
+                  moved(rows, from, to).map((r) => r.api),
+                  { onSuccess: () => notifySuccess('settingsTopApis.reordered') },
+                )
+              }
+            />
+          </Table.Td>
+          <Table.Td>
+            {hasPermission(user, 'portal-top_apis-d') && (
+              <RowDeleteButton
+                label={t('settingsTopApis.delete', { name: api.name })}
+                onClick={() => setDeleting(api)}
+              />
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    >
       {adding && (
         <AddTopApiDialog excluded={new Set(rows.map((r) => r.api))} onClose={() => setAdding(false)} />
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
+      <DeleteConfirmDialog
+        question={deleting && t('settingsTopApis.deleteQuestion', { name: deleting.name })}
         title={t('settingsTopApis.deleteTitle')}
         confirmLabel={t('settingsTopApis.deleteConfirm')}
-        color="red"
         loading={remove.isPending}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
@@ -143,10 +108,8 @@ export function TopApisPage() {
             },
           })
         }
-      >
-        <ConfirmText>{deleting && t('settingsTopApis.deleteQuestion', { name: deleting.name })}</ConfirmText>
-      </ConfirmDialog>
-    </Stack>
+      />
+    </SettingsListPage>
   );
 }
 

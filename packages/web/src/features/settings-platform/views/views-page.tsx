@@ -1,28 +1,15 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Center, Checkbox, Group, Paper, Switch, Table, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/session/current-user';
 import { hasAnyPermission, hasPermission } from '../../../shared/session/permissions';
-import { ConfirmDialog, ConfirmText } from '../../../shared/ui/confirm-dialog';
 import { notifySuccess } from '../../../shared/ui/notify';
+import {
+  DeleteConfirmDialog,
+  RowDeleteButton,
+  SettingsListPage,
+} from '../../../shared/ui/settings-list-page';
 import { usePortalFlags, useSavePortalSetting } from '../api/portal-flags';
 import type { View } from '../api/views';
 import { useDeleteView, useUpdateViews, useViews } from '../api/views';
@@ -58,114 +45,85 @@ export function ViewsPage() {
     );
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2} size="h3">
-            {t('settingsViews.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('settingsViews.hint')}
-          </Text>
-        </div>
-        {hasPermission(user, 'portal-view-c') && (
-          <Button component={Link} to={`${VIEWS}/new`} leftSection={<IconPlus size={16} />}>
-            {t('settingsViews.add')}
-          </Button>
-        )}
-      </Group>
-      <ViewModeSwitch />
-      <Paper withBorder radius="md">
-        {views.isPending ? (
-          <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
-          </Center>
-        ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table verticalSpacing="sm" highlightOnHover stickyHeader>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('settingsViews.columns.name')}</Table.Th>
-                  <Table.Th>{t('settingsViews.columns.description')}</Table.Th>
-                  <Table.Th ta="center">{t('settingsViews.columns.default')}</Table.Th>
-                  <Table.Th>{t('settingsViews.columns.visible')}</Table.Th>
-                  <Table.Th ta="right">{t('settingsViews.columns.apis')}</Table.Th>
-                  <Table.Th>{t('settingsViews.columns.order')}</Table.Th>
-                  <Table.Th w={56}>
-                    <VisuallyHidden>{t('settingsViews.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((view, index) => (
-                  <Table.Tr key={view.id}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Anchor component={Link} to={`${VIEWS}/${encodeURIComponent(view.id)}`} fw={500}>
-                          {view.name}
-                        </Anchor>
-                        {view.hidden && (
-                          <Badge size="sm" variant="light" color="gray">
-                            {t('settingsViews.hiddenBadge')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td c="dimmed">{view.description ?? ''}</Table.Td>
-                    <Table.Td>
-                      <Center>
-                        <Checkbox
-                          aria-label={t('settingsViews.defaultOf', { name: view.name })}
-                          checked={view.defaultView}
-                          disabled={!canUpdate || update.isPending}
-                          onChange={(e) =>
-                            change(view, { defaultView: e.currentTarget.checked }, 'defaultSet')
-                          }
-                        />
-                      </Center>
-                    </Table.Td>
-                    <Table.Td>
-                      <Switch
-                        aria-label={t('settingsViews.visibleOf', { name: view.name })}
-                        checked={!view.hidden}
-                        disabled={!canUpdate || update.isPending}
-                        onChange={(e) => change(view, { hidden: !e.currentTarget.checked }, 'saved')}
-                      />
-                    </Table.Td>
-                    <Table.Td ta="right">{view.totalApis}</Table.Td>
-                    <Table.Td>
-                      <ReorderButtons
-                        name={view.name}
-                        index={index}
-                        count={rows.length}
-                        disabled={!canUpdate || update.isPending}
-                        onMove={move}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {canDelete && view.id !== ALL_VIEW && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('settingsViews.delete', { name: view.name })}
-                          onClick={() => setDeleting(view)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-      <ConfirmDialog
-        opened={deleting !== null}
+    <SettingsListPage
+      title={t('settingsViews.title')}
+      hint={t('settingsViews.hint')}
+      add={hasPermission(user, 'portal-view-c') && { label: t('settingsViews.add'), to: `${VIEWS}/new` }}
+      intro={<ViewModeSwitch />}
+      loading={views.isPending}
+      minWidth={600}
+      tableProps={{ highlightOnHover: true, stickyHeader: true }}
+      head={
+        <>
+          <Table.Th>{t('settingsViews.columns.name')}</Table.Th>
+          <Table.Th>{t('settingsViews.columns.description')}</Table.Th>
+          <Table.Th ta="center">{t('settingsViews.columns.default')}</Table.Th>
+          <Table.Th>{t('settingsViews.columns.visible')}</Table.Th>
+          <Table.Th ta="right">{t('settingsViews.columns.apis')}</Table.Th>
+          <Table.Th>{t('settingsViews.columns.order')}</Table.Th>
+          <Table.Th w={56}>
+            <VisuallyHidden>{t('settingsViews.columns.actions')}</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+      rows={rows.map((view, index) => (
+        <Table.Tr key={view.id}>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <Anchor component={Link} to={`${VIEWS}/${encodeURIComponent(view.id)}`} fw={500}>
+                {view.name}
+              </Anchor>
+              {view.hidden && (
+                <Badge size="sm" variant="light" color="gray">
+                  {t('settingsViews.hiddenBadge')}
+                </Badge>
+              )}
+            </Group>
+          </Table.Td>
+          <Table.Td c="dimmed">{view.description ?? ''}</Table.Td>
+          <Table.Td>
+            <Center>
+              <Checkbox
+                aria-label={t('settingsViews.defaultOf', { name: view.name })}
+                checked={view.defaultView}
+                disabled={!canUpdate || update.isPending}
+                onChange={(e) => change(view, { defaultView: e.currentTarget.checked }, 'defaultSet')}
+              />
+            </Center>
+          </Table.Td>
+          <Table.Td>
+            <Switch
+              aria-label={t('settingsViews.visibleOf', { name: view.name })}
+              checked={!view.hidden}
+              disabled={!canUpdate || update.isPending}
+              onChange={(e) => change(view, { hidden: !e.currentTarget.checked }, 'saved')}
+            />
+          </Table.Td>
+          <Table.Td ta="right">{view.totalApis}</Table.Td>
+          <Table.Td>
+            <ReorderButtons
+              name={view.name}
+              index={index}
+              count={rows.length}
+              disabled={!canUpdate || update.isPending}
+              onMove={move}
+            />
+          </Table.Td>
+          <Table.Td>
+            {canDelete && view.id !== ALL_VIEW && (
+              <RowDeleteButton
+                label={t('settingsViews.delete', { name: view.name })}
+                onClick={() => setDeleting(view)}
+              />
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    >
+      <DeleteConfirmDialog
+        question={deleting && t('settingsViews.deleteQuestion', { name: deleting.name })}
         title={t('settingsViews.deleteTitle')}
         confirmLabel={t('settingsViews.deleteConfirm')}
-        color="red"
         loading={remove.isPending}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
@@ -177,10 +135,8 @@ export function ViewsPage() {
             },
           })
         }
-      >
-        <ConfirmText>{deleting && t('settingsViews.deleteQuestion', { name: deleting.name })}</ConfirmText>
-      </ConfirmDialog>
-    </Stack>
+      />
+    </SettingsListPage>
   );
 }
 
