@@ -6,7 +6,7 @@ import type { GroupAccess } from './group-access.js';
 import { GroupInvitationsService } from './group-invitations.service.js';
 import { GroupMembersService } from './group-members.service.js';
 import { toGroupMemberJson, toInvitationJson } from './groups.mapper.js';
-import type { GroupsDeps } from './groups.routes.js';
+import type { GroupsDeps } from './groups.deps.js';
 
 const GroupParams = z.object({ group: z.string() });
 const InvitationParams = GroupParams.extend({ invitation: z.string() });

@@ -1,26 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
-import type { PermissionGuards } from '../../http/auth.js';
 import { currentUser } from '../../http/auth.js';
-import type { AuditService } from '../audit/audit.service.js';
-import type { MailService } from '../mail/mail.service.js';
-import type { PermissionService } from '../permissions/permissions.service.js';
 import { GroupAccess } from './group-access.js';
 import { groupMembersRoutes } from './group-members.routes.js';
 import { GROUP_EVENTS, toGroupJson } from './groups.mapper.js';
 import { GroupsService } from './groups.service.js';
+import type { GroupsDeps } from './groups.deps.js';
 
-export interface GroupsDeps {
-  ctx: AppContext;
-  guards: PermissionGuards;
-  permissions: PermissionService;
-  audit: AuditService;
-  mail: MailService;
-  /** Signs the invitation links (the session secret). */
-  secret: Uint8Array;
-}
+export type { GroupsDeps } from './groups.deps.js';
 
 const GroupParams = z.object({ group: z.string() });
 const RoleName = z.string().max(64).nullish();
