@@ -1,103 +1,19 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertIdentityProvider } from '@portico/storage';
 import { call, startTestApp, type TestApp } from '../../test-support/index.js';
-
-const REDIRECT_URI = 'http://localhost:8084/login';
-
-/** A real OpenID provider with its development login screen: any login/password signs in. */
-async function startProvider() {
-  const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'portal',
-        client_secret: 'portal-secret',
-        redirect_uris: [REDIRECT_URI],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    claims: { openid: ['sub'], email: ['email'], profile: ['given_name', 'family_name'] },
-    findAccount: async (_ctx, sub) => ({
-      accountId: sub,
-      claims: async () => ({
-        sub,
-        email: `${sub}@example.test`,
-        given_name: 'Ada',
-        family_name: sub.toUpperCase(),
-      }),
-    }),
-    pkce: { required: () => false },
-  });
-  server.on('request', provider.callback());
-  return {
-    issuer,
-    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
-  };
-}
-
-/** Drives the authorization code flow like a browser (login and consent screens), returns the code. */
-async function authorize(issuer: string, login: string, nonce: string, state = 'st-1'): Promise<string> {
-  const cookies = new Map<string, string>();
-  const jar = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair!.split('=');
-      cookies.set(k!, v.join('='));
-    }
-  };
-  const params = new URLSearchParams({
-    client_id: 'portal',
-    response_type: 'code',
-    scope: 'openid email profile',
-    redirect_uri: REDIRECT_URI,
-    state,
-    nonce,
-  });
-  let url = `${issuer}/auth?${params}`;
-  let method = 'GET';
-  let body: URLSearchParams | undefined;
-  for (let hop = 0; hop < 20; hop++) {
-    const res = await fetch(url, { method, body, redirect: 'manual', headers: { cookie: jar() } });
-    keep(res);
-    const location = res.headers.get('location');
-    if (location?.startsWith(REDIRECT_URI)) {
-      const code = new URL(location).searchParams.get('code');
-      if (!code) throw new Error(`no code: ${location}`);
-      return code;
-    }
-    if (location) {
-      url = new URL(location, url).toString();
-      method = 'GET';
-      body = undefined;
-      continue;
-    }
-    // An interaction page: the login form, then the consent form.
-    const html = await res.text();
-    const action = /action="([^"]+)"/.exec(html)?.[1];
-    if (!action) throw new Error(`unexpected page: ${html.slice(0, 300)}`);
-    url = new URL(action, url).toString();
-    method = 'POST';
-    body = html.includes('name="login"')
-      ? new URLSearchParams({ prompt: 'login', login, password: 'anything' })
-      : new URLSearchParams({ prompt: 'consent' });
-  }
-  throw new Error('too many hops');
-}
+import type { TestOidcServer } from '../../test-support/oidc.js';
+import {
+  OIDC_REDIRECT_URI as REDIRECT_URI,
+  authorizeAt as authorize,
+  startOidcServer,
+} from '../../test-support/oidc.js';
 
 describe('sign-in with a social identity provider', () => {
   let t: TestApp;
-  let op: Awaited<ReturnType<typeof startProvider>>;
+  let op: TestOidcServer;
 
   beforeAll(async () => {
-    op = await startProvider();
+    op = await startOidcServer();
     t = await startTestApp('sqlite');
     const now = Date.now();
     await insertIdentityProvider(t.db, {
