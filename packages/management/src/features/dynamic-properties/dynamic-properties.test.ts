@@ -1,27 +1,14 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Storage } from '@portico/storage';
-import { openStorage } from '@portico/storage';
-import type { TestDatabase } from '@portico/storage/testing';
-import { createTestDatabase, testDialects } from '@portico/storage/testing';
+import { testDialects } from '@portico/storage/testing';
 import type { TestApp, TestSession } from '../../test-support/index.js';
-import { TestClock, call, login, memoryLog, startTestApp } from '../../test-support/index.js';
+import type { TestClock } from '../../test-support/index.js';
+import { call, memoryLog } from '../../test-support/index.js';
+import type { TwoProcesses } from '../../test-support/polled-provider.js';
+import { startTwoProcesses, usePolledProvider } from '../../test-support/polled-provider.js';
 import { createApiAs } from '../apis/test-support/index.js';
 
 /** The provider: a real local HTTP server whose answer each test sets. */
-let answer: { status: number; body: string } = { status: 200, body: '{}' };
-let hits = 0;
-const server = http.createServer((_req, res) => {
-  hits++;
-  res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
-});
-let providerUrl = '';
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  providerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/props`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const provider = usePolledProvider('/props');
 
 const SPEC = '$map(items, function($i) { {"key": $i.name, "value": $i.host} })';
 const allowLocal = { outbound: { allowPrivate: false, allowed: ['127.0.0.1'] }, schedulerTickMs: 0 };
@@ -30,8 +17,7 @@ const hosts = (...pairs: [string, string][]) =>
 
 for (const dialect of await testDialects()) {
   describe(`${dialect}: an API's dynamic properties poll their provider`, () => {
-    let database: TestDatabase;
-    let secondStorage: Storage;
+    let processes: TwoProcesses;
     let clock: TestClock;
     let one: TestApp;
     let two: TestApp;
@@ -39,31 +25,16 @@ for (const dialect of await testDialects()) {
     const log = memoryLog();
 
     beforeAll(async () => {
-      database = await createTestDatabase(dialect);
-      clock = new TestClock();
-      const logger = { level: 'warn', stream: log.stream };
-      one = await startTestApp(dialect, { database, clock, options: allowLocal, logger });
-      // A second management process on the same database, with its own connection.
-      secondStorage = database.databaseUrl
-        ? await openStorage({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, poolSize: 2 })
-        : await openStorage({ dataDir: database.dataDir });
-      two = await startTestApp(dialect, {
-        database: { ...database, storage: secondStorage, destroy: async () => {} },
-        clock,
+      processes = await startTwoProcesses(dialect, {
         options: allowLocal,
-        logger,
+        logger: { level: 'warn', stream: log.stream },
       });
-      admin = await login(one.app, 'admin', 'admin');
+      ({ clock, one, two, admin } = processes);
     });
-    afterAll(async () => {
-      await two?.close();
-      await one?.close();
-      await secondStorage?.close();
-      await database?.destroy();
-    });
+    afterAll(() => processes?.close());
     beforeEach(() => {
-      hits = 0;
-      answer = { status: 200, body: hosts(['eu', 'eu.example']) };
+      provider.hits = 0;
+      provider.answer = { status: 200, body: hosts(['eu', 'eu.example']) };
     });
 
     const tickBoth = async () => {
@@ -120,7 +91,7 @@ for (const dialect of await testDialects()) {
       }
       return id;
     }
-    const enabled = (url = providerUrl, specification = SPEC) => ({
+    const enabled = (url = provider.url, specification = SPEC) => ({
       enabled: true,
       trigger: { rate: 30, unit: 'SECONDS' },
       provider: 'HTTP',
@@ -131,7 +102,7 @@ for (const dialect of await testDialects()) {
       const id = await apiWithService(enabled());
       const before = await deployedProperties(id);
       await tickBoth();
-      expect(hits).toBe(1);
+      expect(provider.hits).toBe(1);
       expect((await getApi(id)).body.properties).toEqual([
         { key: 'eu', value: 'eu.example', dynamic: true },
         { key: 'owner', value: 'team-a', dynamic: false },
@@ -150,11 +121,11 @@ for (const dialect of await testDialects()) {
 
       // Not due before its trigger; then polled again: a change is deployed, a vanished key goes.
       await tickBoth();
-      expect(hits).toBe(1);
+      expect(provider.hits).toBe(1);
       clock.advance(30_000);
-      answer.body = hosts(['us', 'us.example'], ['owner', 'ignored']);
+      provider.answer.body = hosts(['us', 'us.example'], ['owner', 'ignored']);
       await tickBoth();
-      expect(hits).toBe(2);
+      expect(provider.hits).toBe(2);
       expect((await deployedProperties(id)).properties).toEqual([
         { key: 'owner', value: 'team-a', dynamic: false },
         { key: 'us', value: 'us.example', dynamic: true },
@@ -164,19 +135,19 @@ for (const dialect of await testDialects()) {
       const count = (await deployedProperties(id)).count;
       clock.advance(30_000);
       await tickBoth();
-      expect(hits).toBe(3);
+      expect(provider.hits).toBe(3);
       expect((await deployedProperties(id)).count).toBe(count);
     });
 
     it('keeps the properties when the fetch or the transformation fails, and logs it', async () => {
       const id = await apiWithService(enabled());
-      answer = { status: 500, body: '{}' };
+      provider.answer = { status: 500, body: '{}' };
       await tickBoth();
-      expect(hits).toBe(1);
+      expect(provider.hits).toBe(1);
       expect((await getApi(id)).body.properties).toEqual([{ key: 'owner', value: 'team-a', dynamic: false }]);
       expect(log.text()).toContain('dynamic properties poll failed');
-      const other = await apiWithService(enabled(providerUrl, '$$.items[0].name.(('));
-      answer = { status: 200, body: hosts(['eu', 'eu.example']) };
+      const other = await apiWithService(enabled(provider.url, '$$.items[0].name.(('));
+      provider.answer = { status: 200, body: hosts(['eu', 'eu.example']) };
       await tickBoth();
       expect((await getApi(other)).body.properties).toEqual([
         { key: 'owner', value: 'team-a', dynamic: false },
@@ -186,14 +157,14 @@ for (const dialect of await testDialects()) {
     it('reads no URL the outbound guard refuses', async () => {
       const id = await apiWithService(enabled('http://10.0.0.1:9/props'));
       await tickBoth();
-      expect(hits).toBe(0);
+      expect(provider.hits).toBe(0);
       expect((await getApi(id)).body.properties).toEqual([{ key: 'owner', value: 'team-a', dynamic: false }]);
     });
 
     it('does nothing until enabling is deployed; an API with undeployed changes is updated, not deployed', async () => {
       const id = await apiWithService(enabled(), false);
       await tickBoth();
-      expect(hits).toBe(0);
+      expect(provider.hits).toBe(0);
       expect(await isSynchronized(id)).toBe(false);
       // Deployed and started, then changed by hand: the poll updates without deploying.
       await call(one.app, admin, { method: 'POST', url: `/apis/${id}/deploy` });
@@ -212,7 +183,7 @@ for (const dialect of await testDialects()) {
       expect(edited.statusCode, edited.body).toBe(200);
       const count = (await deployedProperties(id)).count;
       await tickBoth();
-      expect(hits).toBe(1);
+      expect(provider.hits).toBe(1);
       expect((await getApi(id)).body.properties).toContainEqual({
         key: 'eu',
         value: 'eu.example',
