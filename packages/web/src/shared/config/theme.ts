@@ -69,7 +69,7 @@ const DEFAULT_COLOR_NAMES: Record<string, true> = Object.fromEntries(
 
 /**
  * Text colours with WCAG AA contrast (4.5:1) on the light scheme: dimmed text, the text of light and
- * subtle variants (badges, alerts, active menu links) and red filled buttons a shade darker than
+ * subtle variants (badges, alerts, active menu links) and blue and red filled buttons darker than
  * Mantine's defaults, which axe-core finds too pale on white.
  */
 const BRIGHT_HUES = new Set(['yellow', 'orange', 'lime', 'green', 'teal', 'cyan']);
@@ -89,6 +89,11 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
           : `var(--mantine-color-${color}-9)`,
       ]),
     ),
+    // White on Mantine's filled blue (shade 6) reads at 3.5:1; shade 8 reads at 5:1.
+    '--mantine-primary-color-filled': 'var(--mantine-primary-color-8)',
+    '--mantine-primary-color-filled-hover': 'var(--mantine-primary-color-9)',
+    '--mantine-color-blue-filled': 'var(--mantine-color-blue-8)',
+    '--mantine-color-blue-filled-hover': 'var(--mantine-color-blue-9)',
     '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled-hover': 'var(--mantine-color-red-8)',
   },

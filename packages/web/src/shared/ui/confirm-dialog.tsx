@@ -38,7 +38,13 @@ export function ConfirmDialog({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -44,6 +44,20 @@ export function useUpdateApplication(id: string) {
   });
 }
 
+/**
+ * `POST applications/{id}/renew_secret`: a new client secret for an OAuth application (from its client
+ * registration provider when it has one; the client id may change with it).
+ */
+export function useRenewApplicationSecret(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.post<Application>(`${applicationPath(id)}/renew_secret`),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(applicationKeys.entity(id), saved);
+    },
+  });
+}
+
 /** `DELETE applications/{id}`: its subscriptions close and their keys are revoked. */
 export function useDeleteApplication(id: string) {
   const queryClient = useQueryClient();

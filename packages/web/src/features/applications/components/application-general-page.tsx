@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -22,7 +22,13 @@ import { useApplicationPermissions } from '../../../shared/session/application-p
 import { isAdmin } from '../../../shared/session/permissions';
 import { ConfirmDialog, ConfirmText } from '../../../shared/ui/confirm-dialog';
 import { notifySuccess } from '../../../shared/ui/notify';
-import { useApplication, useDeleteApplication, useGroups, useUpdateApplication } from '../api/applications';
+import {
+  useApplication,
+  useDeleteApplication,
+  useGroups,
+  useRenewApplicationSecret,
+  useUpdateApplication,
+} from '../api/applications';
 import type { Application } from '../api/types';
 import type { ApplicationFormValues } from '../rules';
 import { applicationFormSchema, settingsOf } from '../rules';
@@ -61,6 +67,8 @@ function GeneralForm({ application }: { application: Application }) {
   const update = useUpdateApplication(application.id);
   const remove = useDeleteApplication(application.id);
   const [deleting, setDeleting] = useState(false);
+  const renew = useRenewApplicationSecret(application.id);
+  const [renewing, setRenewing] = useState(false);
   const canUpdate = permissions.has('application-definition-u');
   const form = useForm<ApplicationFormValues>({
     initialValues: valuesOf(application),
@@ -141,6 +149,17 @@ function GeneralForm({ application }: { application: Application }) {
               <Secret label={t('applications.general.clientId')} value={oauth.client_id} />
               <Secret label={t('applications.general.clientSecret')} value={oauth.client_secret} />
             </SimpleGrid>
+            {permissions.has('application-definition-u') && (
+              <Group>
+                <Button
+                  variant="light"
+                  leftSection={<IconRefresh size={16} />}
+                  onClick={() => setRenewing(true)}
+                >
+                  {t('applications.general.renewSecret')}
+                </Button>
+              </Group>
+            )}
           </Stack>
         </Paper>
       )}
@@ -165,6 +184,23 @@ function GeneralForm({ application }: { application: Application }) {
           </Stack>
         </Paper>
       )}
+      <ConfirmDialog
+        opened={renewing}
+        title={t('applications.general.renewSecretTitle')}
+        confirmLabel={t('applications.general.renewSecret')}
+        loading={renew.isPending}
+        onClose={() => setRenewing(false)}
+        onConfirm={() =>
+          renew.mutate(undefined, {
+            onSuccess: () => {
+              setRenewing(false);
+              notifySuccess('applications.general.secretRenewed');
+            },
+          })
+        }
+      >
+        <ConfirmText>{t('applications.general.renewSecretQuestion')}</ConfirmText>
+      </ConfirmDialog>
       <ConfirmDialog
         opened={deleting}
         title={t('applications.general.deleteTitle')}
