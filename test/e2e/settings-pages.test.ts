@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seriousA11yViolations, settle, signInOnPage } from './support/app';
-import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
+import { seriousA11yViolations, signInOnPage } from './support/app';
+import { launchChromium, newContext, screenshot } from './support/browser';
 import type { MailSink } from './support/mail-sink';
 import { startMailSink } from './support/mail-sink';
 import type { Portico } from './support/portico';
+import { adminPage, checkPageAfterEach, inLanguage, settingsScreen } from './support/settings-world';
 import { adminToken, createActiveUser, saveSettings, startPortico } from './support/portico';
 
 /**
@@ -25,37 +26,23 @@ describe('settings: portal, analytics and API logging pages', () => {
     sink = await startMailSink();
     [portico, browser] = await Promise.all([startPortico({ smtpUrl: sink.url }), launchChromium()]);
     token = await adminToken(portico);
-    page = await (await newContext(browser)).newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${portico.webUrl}/login`);
-    await signInOnPage(page, 'admin', 'admin');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    page = await adminPage(browser, portico, errors);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
     await portico?.stop();
     await sink?.close();
   });
-  afterEach(() => {
-    expect(policyViolations.splice(0)).toEqual([]);
-    expect(errors.splice(0)).toEqual([]);
-  });
-  afterEach(async (test) => {
-    if (test.task.result?.state === 'fail')
-      await screenshot(page, `failed-settings-pages-${test.task.name.slice(0, 40)}`).catch(() => undefined);
-  });
+  checkPageAfterEach(() => page, errors, 'settings-pages');
 
   const settings = async () =>
     (await (
       await fetch(`${portico.apiUrl}portal`, { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as Record<string, Record<string, unknown>>;
-  async function inLanguage(language: string): Promise<void> {
-    await page.evaluate((lang) => localStorage.setItem('portico.language', JSON.stringify(lang)), language);
-    await page.reload();
-    await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
-    await settle(page);
-  }
-  const main = () => page.getByRole('main');
+  const { main } = settingsScreen(
+    () => page,
+    () => portico,
+  );
 
   it('API logging: the maximum duration is checked, saved alone, and Reset restores it', async () => {
     await page.goto(`${portico.webUrl}/management/settings/api_logging`);
@@ -118,7 +105,7 @@ describe('settings: portal, analytics and API logging pages', () => {
 
   it('analytics settings: the client timeout, in French', async () => {
     await page.goto(`${portico.webUrl}/management/settings/analytics`);
-    await inLanguage('fr');
+    await inLanguage(page, 'fr');
     await main().getByRole('heading', { name: 'Paramètres d’analyse' }).waitFor();
     const timeout = main().getByRole('textbox', { name: 'Délai d’attente des appels d’analyse' });
     expect(await timeout.inputValue()).toBe('30000');
@@ -134,7 +121,7 @@ describe('settings: portal, analytics and API logging pages', () => {
     await page.goto(`${portico.webUrl}/management/settings/portal`);
     await main().getByRole('heading', { name: 'Paramètres du portail' }).waitFor();
     await screenshot(page, 'settings-portal-fr');
-    await inLanguage('en');
+    await inLanguage(page, 'en');
   });
 
   it('developer-portal-only mode keeps a non-administrator in their applications and tasks', async () => {

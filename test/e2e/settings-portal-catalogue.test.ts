@@ -1,12 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seriousA11yViolations, settle, signInOnPage } from './support/app';
-import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
+import { settle, signInOnPage } from './support/app';
+import { launchChromium, newContext, screenshot } from './support/browser';
 import type { MailSink } from './support/mail-sink';
 import { startMailSink } from './support/mail-sink';
 import type { Portico } from './support/portico';
 import { adminToken, createActiveUser, startPortico } from './support/portico';
-import { inLanguage, managementCalls } from './support/settings-world';
+import {
+  adminPage,
+  checkPageAfterEach,
+  createApis,
+  inLanguage,
+  managementCalls,
+  settingsScreen,
+} from './support/settings-world';
 
 /**
  * Settings > Metadata, Top APIs and API Portal Headers (console-applications-and-settings.md 2.3), in
@@ -28,61 +35,34 @@ describe('settings: metadata, top APIs, portal headers and restricted sharding t
     } as Portico,
     () => token,
   );
-  const main = () => page.getByRole('main');
+  const { main, open, toast, looked } = settingsScreen(
+    () => page,
+    () => portico,
+  );
   const tagsField = (on: Page) =>
     on
       .locator('input[data-path="tags"]')
       .locator('xpath=ancestor::div[contains(@class, "MultiSelect-input")]');
-  const open = async (path: string) => {
-    await page.goto(`${portico.webUrl}/management/settings/${path}`);
-    await settle(page);
-  };
-  const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
-  const looked = async (name: string) => {
-    await settle(page);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, name);
-  };
 
   beforeAll(async () => {
     sink = await startMailSink();
     [portico, browser] = await Promise.all([startPortico({ smtpUrl: sink.url }), launchChromium()]);
     token = await adminToken(portico);
-    for (const [name, path] of [
-      ['Weather', '/weather'],
-      ['Maps', '/maps'],
-    ] as const) {
-      apiIds[name] = (
-        await call<{ id: string }>('POST', 'apis', {
-          name,
-          version: '1.0',
-          description: `The ${name} API`,
-          context_path: path,
-          endpoint: 'http://localhost:9/backend',
-        })
-      ).id;
-    }
-    page = await (await newContext(browser)).newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${portico.webUrl}/login`);
-    await signInOnPage(page, 'admin', 'admin');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    Object.assign(
+      apiIds,
+      await createApis(call, [
+        ['Weather', '/weather'],
+        ['Maps', '/maps'],
+      ]),
+    );
+    page = await adminPage(browser, portico, errors);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
     await portico?.stop();
     await sink?.close();
   });
-  afterEach(() => {
-    expect(policyViolations.splice(0)).toEqual([]);
-    expect(errors.splice(0)).toEqual([]);
-  });
-  afterEach(async (test) => {
-    if (test.task.result?.state === 'fail')
-      await screenshot(page, `failed-settings-catalogue-${test.task.name.slice(0, 40)}`).catch(
-        () => undefined,
-      );
-  });
+  checkPageAfterEach(() => page, errors, 'settings-catalogue');
 
   it('adds, edits and deletes global metadata, checking the value against its format', async () => {
     await open('metadata');

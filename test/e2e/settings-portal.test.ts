@@ -1,10 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seriousA11yViolations, settle, signInOnPage } from './support/app';
-import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
+import { launchChromium } from './support/browser';
 import type { Portico } from './support/portico';
 import { adminToken, startPortico } from './support/portico';
-import { inLanguage, managementCalls } from './support/settings-world';
+import {
+  adminPage,
+  checkPageAfterEach,
+  createApis,
+  inLanguage,
+  managementCalls,
+  settingsScreen,
+} from './support/settings-world';
 
 interface ViewJson {
   id: string;
@@ -36,54 +42,29 @@ describe('settings: views, tenants and sharding tags', () => {
     } as Portico,
     () => token,
   );
-  const main = () => page.getByRole('main');
-  const open = async (path: string) => {
-    await page.goto(`${portico.webUrl}/management/settings/${path}`);
-    await settle(page);
-  };
-  const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
-  const looked = async (name: string) => {
-    await settle(page);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, name);
-  };
+  const { main, open, toast, looked } = settingsScreen(
+    () => page,
+    () => portico,
+  );
 
   beforeAll(async () => {
     [portico, browser] = await Promise.all([startPortico(), launchChromium()]);
     token = await adminToken(portico);
-    for (const [name, path] of [
-      ['Payments', '/payments'],
-      ['Weather', '/weather'],
-      ['Maps', '/maps'],
-    ] as const) {
-      apiIds[name] = (
-        await call<{ id: string }>('POST', 'apis', {
-          name,
-          version: '1.0',
-          description: `The ${name} API`,
-          context_path: path,
-          endpoint: 'http://localhost:9/backend',
-        })
-      ).id;
-    }
-    page = await (await newContext(browser)).newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${portico.webUrl}/login`);
-    await signInOnPage(page, 'admin', 'admin');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    Object.assign(
+      apiIds,
+      await createApis(call, [
+        ['Payments', '/payments'],
+        ['Weather', '/weather'],
+        ['Maps', '/maps'],
+      ]),
+    );
+    page = await adminPage(browser, portico, errors);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
     await portico?.stop();
   });
-  afterEach(() => {
-    expect(policyViolations.splice(0)).toEqual([]);
-    expect(errors.splice(0)).toEqual([]);
-  });
-  afterEach(async (test) => {
-    if (test.task.result?.state === 'fail')
-      await screenshot(page, `failed-settings-portal-${test.task.name.slice(0, 40)}`).catch(() => undefined);
-  });
+  checkPageAfterEach(() => page, errors, 'settings-portal');
 
   it('creates a view with attached and highlighted APIs, then orders, hides, defaults and deletes views', async () => {
     await open('views');
