@@ -18,8 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/session/current-user';
 import { hasPermission } from '../../../shared/session/permissions';
-import { ConfirmDialog, ConfirmText } from '../../../shared/ui/confirm-dialog';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { DeleteConfirmDialog } from '../../../shared/ui/settings-list-page';
 import type { GroupEntity } from '../api/groups';
 import { useDeleteGroup, useGroups } from '../api/groups';
 
@@ -103,11 +103,10 @@ export function GroupsPage() {
           </Table.Tbody>
         </Table>
       )}
-      <ConfirmDialog
-        opened={doomed !== null}
+      <DeleteConfirmDialog
+        question={doomed && t('settingsGroups.delete.text', { name: doomed.name })}
         title={t('settingsGroups.delete.title')}
         confirmLabel={t('settingsGroups.delete.confirm')}
-        color="red"
         loading={remove.isPending}
         onClose={() => setDoomed(null)}
         onConfirm={() =>
@@ -119,9 +118,7 @@ export function GroupsPage() {
             },
           })
         }
-      >
-        <ConfirmText>{t('settingsGroups.delete.text', { name: doomed?.name ?? '' })}</ConfirmText>
-      </ConfirmDialog>
+      />
     </Stack>
   );
 }

@@ -19,8 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../shared/session/current-user';
 import { hasPermission } from '../../../shared/session/permissions';
-import { ConfirmDialog, ConfirmText } from '../../../shared/ui/confirm-dialog';
 import { notifySuccess } from '../../../shared/ui/notify';
+import { DeleteConfirmDialog } from '../../../shared/ui/settings-list-page';
 import type { Role, RoleScope } from '../api/roles';
 import { MEMBER_SCOPES, ROLE_SCOPES, isRoleScope, useDeleteRole, useRoles } from '../api/roles';
 
@@ -156,11 +156,10 @@ function ScopeRoles({ scope }: { scope: RoleScope }) {
           </Table.Tbody>
         </Table>
       )}
-      <ConfirmDialog
-        opened={doomed !== null}
+      <DeleteConfirmDialog
+        question={doomed && t('settingsRoles.delete.text', { name: doomed.name })}
         title={t('settingsRoles.delete.title')}
         confirmLabel={t('settingsRoles.delete.confirm')}
-        color="red"
         loading={remove.isPending}
         onClose={() => setDoomed(null)}
         onConfirm={() =>
@@ -172,9 +171,7 @@ function ScopeRoles({ scope }: { scope: RoleScope }) {
             },
           })
         }
-      >
-        <ConfirmText>{t('settingsRoles.delete.text', { name: doomed?.name ?? '' })}</ConfirmText>
-      </ConfirmDialog>
+      />
     </Stack>
   );
 }
