@@ -1,51 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findApiKey, findApiKeysOfSubscription, findSubscriptionById } from '@portico/storage';
 import { testDialects } from '@portico/storage/testing';
-import type { SignedInUser, TestApp } from '../../test-support/index.js';
 import { call, errorBody, invalidFieldBody } from '../../test-support/index.js';
-import type { ApiUsers } from '../apis/test-support/index.js';
-import type { CallsWorld } from './test-support/subscription-calls.js';
-import { DAY, callsHelpers, startCallsWorld } from './test-support/subscription-calls.js';
+import { DAY, useCallsWorld } from './test-support/subscription-calls.js';
 import { START_BEFORE_TODAY, TRANSFER_OTHER_SECURITY } from './subscriptions.errors.js';
 
 for (const dialect of await testDialects()) {
   describe(`${dialect}: API subscription calls: process, status, transfer`, () => {
-    let t: TestApp;
-    let u: ApiUsers;
-    let reviewer: SignedInUser;
-    let validator: SignedInUser;
-    let apiId: string;
-    let plan: string;
-    let autoPlan: string;
-    let otherPlan: string;
-    let keylessPlan: string;
-    let jwtPlan: string;
-
-    beforeAll(async () => {
-      ({ t, u, reviewer, validator, apiId, plan, autoPlan, otherPlan, keylessPlan, jwtPlan } =
-        await startCallsWorld(dialect));
-    });
-    afterAll(() => t?.close());
-
-    const world = (): CallsWorld => ({
-      t,
-      u,
-      reviewer,
-      validator,
-      apiId,
-      plan,
-      autoPlan,
-      otherPlan,
-      keylessPlan,
-      jwtPlan,
-    });
-    const { subscribe, accepted, sub } = callsHelpers(world);
+    const { w, subscribe, accepted, sub } = useCallsWorld(dialect);
 
     describe('POST .../_process, .../status, .../_transfer', () => {
       it('accepts with dates and a message; the key appears', async () => {
         const s = await subscribe();
-        const start = t.clock.peek() + DAY;
-        const res = await call(t.app, validator.session, {
+        const start = w.t.clock.peek() + DAY;
+        const res = await call(w.t.app, w.validator.session, {
           method: 'POST',
           url: sub(s.id, '/_process'),
           payload: { accepted: true, starting_at: start, ending_at: start + 30 * DAY, reason: 'Welcome' },
@@ -57,7 +25,7 @@ for (const dialect of await testDialects()) {
           ending_at: start + 30 * DAY,
           reason: 'Welcome',
         });
-        const keys = await call(t.app, reviewer.session, { method: 'GET', url: sub(s.id, '/keys') });
+        const keys = await call(w.t.app, w.reviewer.session, { method: 'GET', url: sub(s.id, '/keys') });
         expect(keys.json()).toEqual([
           expect.objectContaining({
             revoked: false,
@@ -70,7 +38,7 @@ for (const dialect of await testDialects()) {
 
       it('rejects with a reason', async () => {
         const s = await subscribe();
-        const res = await call(t.app, validator.session, {
+        const res = await call(w.t.app, w.validator.session, {
           method: 'POST',
           url: sub(s.id, '/_process'),
           payload: { accepted: false, reason: 'Not now' },
@@ -84,35 +52,35 @@ for (const dialect of await testDialects()) {
 
       it('refuses a start before today and a missing decision, naming the field, and changes nothing', async () => {
         const s = await subscribe();
-        const early = await call(t.app, validator.session, {
+        const early = await call(w.t.app, w.validator.session, {
           method: 'POST',
           url: sub(s.id, '/_process'),
-          payload: { accepted: true, starting_at: t.clock.peek() - 3 * DAY },
+          payload: { accepted: true, starting_at: w.t.clock.peek() - 3 * DAY },
         });
         expect(early.json()).toEqual(errorBody(400, START_BEFORE_TODAY, 'starting_at'));
-        const missing = await call(t.app, validator.session, {
+        const missing = await call(w.t.app, w.validator.session, {
           method: 'POST',
           url: sub(s.id, '/_process'),
           payload: {},
         });
         expect(missing.json()).toEqual(invalidFieldBody('accepted', 'is required'));
-        expect((await findSubscriptionById(t.db, s.id))?.status).toBe('PENDING');
+        expect((await findSubscriptionById(w.t.db, s.id))?.status).toBe('PENDING');
       });
 
       it('pauses, resumes and closes; the keys follow', async () => {
         const s = await accepted();
-        const [key] = await findApiKeysOfSubscription(t.db, s.id);
+        const [key] = await findApiKeysOfSubscription(w.t.db, s.id);
         const status = async (value: string) =>
-          call(t.app, validator.session, { method: 'POST', url: sub(s.id, `/status?status=${value}`) });
+          call(w.t.app, w.validator.session, { method: 'POST', url: sub(s.id, `/status?status=${value}`) });
         expect((await status('PAUSED')).json()).toMatchObject({
           status: 'PAUSED',
           paused_at: expect.any(Number),
         });
-        expect((await findApiKey(t.db, key!.key))?.paused).toBe(1);
+        expect((await findApiKey(w.t.db, key!.key))?.paused).toBe(1);
         expect((await status('resumed')).json()).toMatchObject({ status: 'ACCEPTED', paused_at: null });
-        expect((await findApiKey(t.db, key!.key))?.paused).toBe(0);
+        expect((await findApiKey(w.t.db, key!.key))?.paused).toBe(0);
         expect((await status('CLOSED')).json()).toMatchObject({ status: 'CLOSED' });
-        expect((await findApiKey(t.db, key!.key))?.revoked).toBe(1);
+        expect((await findApiKey(w.t.db, key!.key))?.revoked).toBe(1);
         const unknown = await status('DELETED');
         expect(unknown.statusCode).toBe(400);
         expect(unknown.json().field).toBe('status');
@@ -120,26 +88,26 @@ for (const dialect of await testDialects()) {
 
       it('transfers to another published plan of the same security; refuses another security', async () => {
         const s = await accepted();
-        const res = await call(t.app, validator.session, {
+        const res = await call(w.t.app, w.validator.session, {
           method: 'POST',
           url: sub(s.id, '/_transfer'),
-          payload: { id: s.id, plan: otherPlan },
+          payload: { id: s.id, plan: w.otherPlan },
         });
         expect(res.statusCode, res.body).toBe(200);
-        expect(res.json().plan).toMatchObject({ id: otherPlan, name: 'Other plan' });
-        const refused = await call(t.app, validator.session, {
+        expect(res.json().plan).toMatchObject({ id: w.otherPlan, name: 'Other plan' });
+        const refused = await call(w.t.app, w.validator.session, {
           method: 'POST',
           url: sub(s.id, '/_transfer'),
-          payload: { plan: jwtPlan },
+          payload: { plan: w.jwtPlan },
         });
         expect(refused.json()).toEqual(errorBody(400, TRANSFER_OTHER_SECURITY, 'plan'));
-        const missing = await call(t.app, validator.session, {
+        const missing = await call(w.t.app, w.validator.session, {
           method: 'POST',
           url: sub(s.id, '/_transfer'),
           payload: {},
         });
         expect(missing.json()).toEqual(invalidFieldBody('plan', 'is required'));
-        expect((await findSubscriptionById(t.db, s.id))?.plan_id).toBe(otherPlan);
+        expect((await findSubscriptionById(w.t.db, s.id))?.plan_id).toBe(w.otherPlan);
       });
 
       it('refuses users without api-subscription-u (403) and changes nothing', async () => {
@@ -147,16 +115,19 @@ for (const dialect of await testDialects()) {
         for (const [url, payload] of [
           [sub(s.id, '/_process'), { accepted: true }],
           [sub(s.id, '/status?status=CLOSED'), undefined],
-          [sub(s.id, '/_transfer'), { plan: otherPlan }],
+          [sub(s.id, '/_transfer'), { plan: w.otherPlan }],
         ] as const) {
-          const res = await call(t.app, reviewer.session, {
+          const res = await call(w.t.app, w.reviewer.session, {
             method: 'POST',
             url,
             ...(payload ? { payload } : {}),
           });
           expect(res.json()).toEqual(errorBody(403, 'You do not have the permission api-subscription-u'));
         }
-        expect(await findSubscriptionById(t.db, s.id)).toMatchObject({ status: 'PENDING', plan_id: plan });
+        expect(await findSubscriptionById(w.t.db, s.id)).toMatchObject({
+          status: 'PENDING',
+          plan_id: w.plan,
+        });
       });
     });
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   findApiKeysOfSubscription,
   findNotificationsOfUser,
@@ -7,49 +7,19 @@ import {
   findSubscriptions,
 } from '@portico/storage';
 import { testDialects } from '@portico/storage/testing';
-import type { SignedInUser, TestApp, TestSession } from '../../test-support/index.js';
+import type { TestSession } from '../../test-support/index.js';
 import { call, errorBody, invalidFieldBody } from '../../test-support/index.js';
-import type { ApiUsers } from '../apis/test-support/index.js';
-import type { CallsWorld, SubscriptionJson } from './test-support/subscription-calls.js';
-import { DAY, callsHelpers, startCallsWorld } from './test-support/subscription-calls.js';
+import type { SubscriptionJson } from './test-support/subscription-calls.js';
+import { DAY, useCallsWorld } from './test-support/subscription-calls.js';
 import { createApiAs } from '../apis/test-support/index.js';
 import { ALREADY_SUBSCRIBED, END_BEFORE_NOW, KEYLESS_NOT_SUBSCRIBABLE } from './subscriptions.errors.js';
 
 for (const dialect of await testDialects()) {
   describe(`${dialect}: API subscription calls`, () => {
-    let t: TestApp;
-    let u: ApiUsers;
-    let reviewer: SignedInUser;
-    let validator: SignedInUser;
-    let apiId: string;
-    let plan: string;
-    let autoPlan: string;
-    let otherPlan: string;
-    let keylessPlan: string;
-    let jwtPlan: string;
-
-    beforeAll(async () => {
-      ({ t, u, reviewer, validator, apiId, plan, autoPlan, otherPlan, keylessPlan, jwtPlan } =
-        await startCallsWorld(dialect));
-    });
-    afterAll(() => t?.close());
-
-    const world = (): CallsWorld => ({
-      t,
-      u,
-      reviewer,
-      validator,
-      apiId,
-      plan,
-      autoPlan,
-      otherPlan,
-      keylessPlan,
-      jwtPlan,
-    });
-    const { admin, publisher, newApplication, subscribe, accepted, sub } = callsHelpers(world);
+    const { w, admin, publisher, newApplication, subscribe, accepted, sub } = useCallsWorld(dialect);
 
     it('documents the subscription and key calls in the OpenAPI document', async () => {
-      const res = await call(t.app, undefined, { method: 'GET', url: '/openapi.json' });
+      const res = await call(w.t.app, undefined, { method: 'GET', url: '/openapi.json' });
       expect(Object.keys(res.json().paths)).toEqual(
         expect.arrayContaining([
           '/apis/{api}/subscriptions',
@@ -67,10 +37,10 @@ for (const dialect of await testDialects()) {
 
     describe('POST apis/{id}/subscriptions?plan=&application=', () => {
       it("subscribes an application, accepted at once by the API's publisher on a manual plan, key issued", async () => {
-        const application = await newApplication(reviewer.session, 'Subscriber');
-        const res = await call(t.app, publisher(), {
+        const application = await newApplication(w.reviewer.session, 'Subscriber');
+        const res = await call(w.t.app, publisher(), {
           method: 'POST',
-          url: `/apis/${apiId}/subscriptions?plan=${plan}&application=${application}`,
+          url: `/apis/${w.apiId}/subscriptions?plan=${w.plan}&application=${application}`,
           payload: { request: 'Hello' },
         });
         expect(res.statusCode).toBe(201);
@@ -78,75 +48,76 @@ for (const dialect of await testDialects()) {
           id: expect.any(String),
           status: 'ACCEPTED',
           request: 'Hello',
-          plan: { id: plan, name: 'Manual plan', security: 'API_KEY' },
+          plan: { id: w.plan, name: 'Manual plan', security: 'API_KEY' },
           application: { id: application, name: 'Subscriber', owner: { displayName: expect.any(String) } },
-          api: { id: apiId },
-          subscribed_by: { id: u.publisher.user.id },
-          processed_by: { id: u.publisher.user.id },
+          api: { id: w.apiId },
+          subscribed_by: { id: w.u.publisher.user.id },
+          processed_by: { id: w.u.publisher.user.id },
         });
         const id = res.json<SubscriptionJson>().id;
-        const stored = await findSubscriptionById(t.db, id);
-        expect(stored).toMatchObject({ status: 'ACCEPTED', processed_by: u.publisher.user.id });
+        const stored = await findSubscriptionById(w.t.db, id);
+        expect(stored).toMatchObject({ status: 'ACCEPTED', processed_by: w.u.publisher.user.id });
         expect(stored?.starting_at).toEqual(expect.any(Number));
-        const keys = await findApiKeysOfSubscription(t.db, id);
+        const keys = await findApiKeysOfSubscription(w.t.db, id);
         expect(keys).toHaveLength(1);
         expect(keys[0]).toMatchObject({ revoked: 0 });
-        const seen = await call(t.app, reviewer.session, {
+        const seen = await call(w.t.app, w.reviewer.session, {
           method: 'GET',
           url: `/applications/${application}/subscriptions/${id}`,
         });
         expect(seen.json()).toMatchObject({ status: 'ACCEPTED' });
-        const notified = await findNotificationsOfUser(t.db, reviewer.user.id, { offset: 0, limit: 100 });
+        const notified = await findNotificationsOfUser(w.t.db, w.reviewer.user.id, { offset: 0, limit: 100 });
         expect(notified.rows.map((n) => n.title)).toContain('Subscription accepted');
-        const mails = await findRecentMails(t.db, 100);
+        const mails = await findRecentMails(w.t.db, 100);
         expect(
           mails.some(
-            (m) => m.recipients.includes(reviewer.user.email!) && m.subject.includes('Subscription accepted'),
+            (m) =>
+              m.recipients.includes(w.reviewer.user.email!) && m.subject.includes('Subscription accepted'),
           ),
         ).toBe(true);
       });
 
       it('refuses a second subscription of the application to the plan, and a key-less plan', async () => {
         const application = await newApplication();
-        await subscribe(plan, application);
-        const again = await call(t.app, publisher(), {
+        await subscribe(w.plan, application);
+        const again = await call(w.t.app, publisher(), {
           method: 'POST',
-          url: `/apis/${apiId}/subscriptions?plan=${plan}&application=${application}`,
+          url: `/apis/${w.apiId}/subscriptions?plan=${w.plan}&application=${application}`,
         });
         expect(again.json()).toEqual(errorBody(400, ALREADY_SUBSCRIBED, 'plan'));
-        const keyless = await call(t.app, publisher(), {
+        const keyless = await call(w.t.app, publisher(), {
           method: 'POST',
-          url: `/apis/${apiId}/subscriptions?plan=${keylessPlan}&application=${application}`,
+          url: `/apis/${w.apiId}/subscriptions?plan=${w.keylessPlan}&application=${application}`,
         });
         expect(keyless.json()).toEqual(errorBody(400, KEYLESS_NOT_SUBSCRIBABLE, 'plan'));
-        expect(await findSubscriptions(t.db, { applicationIds: [application] })).toHaveLength(1);
+        expect(await findSubscriptions(w.t.db, { applicationIds: [application] })).toHaveLength(1);
       });
 
       it('refuses a missing application, a message over 150 characters, naming the field, and stores nothing', async () => {
         const application = await newApplication();
-        const missing = await call(t.app, publisher(), {
+        const missing = await call(w.t.app, publisher(), {
           method: 'POST',
-          url: `/apis/${apiId}/subscriptions?plan=${plan}`,
+          url: `/apis/${w.apiId}/subscriptions?plan=${w.plan}`,
         });
         expect(missing.statusCode).toBe(400);
         expect(missing.json()).toEqual(invalidFieldBody('application', 'is required'));
-        const long = await call(t.app, publisher(), {
+        const long = await call(w.t.app, publisher(), {
           method: 'POST',
-          url: `/apis/${apiId}/subscriptions?plan=${plan}&application=${application}`,
+          url: `/apis/${w.apiId}/subscriptions?plan=${w.plan}&application=${application}`,
           payload: { request: 'x'.repeat(151) },
         });
         expect(long.json()).toEqual(invalidFieldBody('request', /150/));
-        expect(await findSubscriptions(t.db, { applicationIds: [application] })).toEqual([]);
+        expect(await findSubscriptions(w.t.db, { applicationIds: [application] })).toEqual([]);
       });
 
       it('refuses a user without api-subscription-c (403)', async () => {
-        const application = await newApplication(reviewer.session);
-        const res = await call(t.app, reviewer.session, {
+        const application = await newApplication(w.reviewer.session);
+        const res = await call(w.t.app, w.reviewer.session, {
           method: 'POST',
-          url: `/apis/${apiId}/subscriptions?plan=${plan}&application=${application}`,
+          url: `/apis/${w.apiId}/subscriptions?plan=${w.plan}&application=${application}`,
         });
         expect(res.json()).toEqual(errorBody(403, 'You do not have the permission api-subscription-c'));
-        expect(await findSubscriptions(t.db, { applicationIds: [application] })).toEqual([]);
+        expect(await findSubscriptions(w.t.db, { applicationIds: [application] })).toEqual([]);
       });
     });
 
@@ -154,13 +125,13 @@ for (const dialect of await testDialects()) {
       it('pages the subscriptions (default statuses accepted, pending, paused) with metadata by id', async () => {
         const pending = await subscribe();
         const closed = await accepted();
-        await call(t.app, validator.session, {
+        await call(w.t.app, w.validator.session, {
           method: 'POST',
           url: sub(closed.id, '/status?status=CLOSED'),
         });
-        const res = await call(t.app, reviewer.session, {
+        const res = await call(w.t.app, w.reviewer.session, {
           method: 'GET',
-          url: `/apis/${apiId}/subscriptions?size=100`,
+          url: `/apis/${w.apiId}/subscriptions?size=100`,
         });
         expect(res.statusCode).toBe(200);
         const body = res.json();
@@ -173,18 +144,18 @@ for (const dialect of await testDialects()) {
           total_elements: ids.length,
           size: ids.length,
         });
-        expect(body.metadata[plan]).toMatchObject({ name: 'Manual plan' });
+        expect(body.metadata[w.plan]).toMatchObject({ name: 'Manual plan' });
         expect(body.metadata[pending.application.id]).toMatchObject({ name: 'Consumer app' });
 
-        const filtered = await call(t.app, reviewer.session, {
+        const filtered = await call(w.t.app, w.reviewer.session, {
           method: 'GET',
-          url: `/apis/${apiId}/subscriptions?status=closed&application=${closed.application.id},nope&plan=${plan}`,
+          url: `/apis/${w.apiId}/subscriptions?status=closed&application=${closed.application.id},nope&plan=${w.plan}`,
         });
         expect(filtered.json().data.map((s: { id: string }) => s.id)).toEqual([closed.id]);
 
-        const paged = await call(t.app, reviewer.session, {
+        const paged = await call(w.t.app, w.reviewer.session, {
           method: 'GET',
-          url: `/apis/${apiId}/subscriptions?page=2&size=1`,
+          url: `/apis/${w.apiId}/subscriptions?page=2&size=1`,
         });
         expect(paged.json().data).toHaveLength(1);
         expect(paged.json().page).toMatchObject({ current: 2, per_page: 1, size: 1 });
@@ -192,7 +163,10 @@ for (const dialect of await testDialects()) {
 
       it('lists the subscribed applications', async () => {
         const s = await subscribe();
-        const res = await call(t.app, reviewer.session, { method: 'GET', url: `/apis/${apiId}/subscribers` });
+        const res = await call(w.t.app, w.reviewer.session, {
+          method: 'GET',
+          url: `/apis/${w.apiId}/subscribers`,
+        });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual(
           expect.arrayContaining([expect.objectContaining({ id: s.application.id, name: 'Consumer app' })]),
@@ -202,22 +176,25 @@ for (const dialect of await testDialects()) {
       it('refuses an unknown status and a page 0 naming the field', async () => {
         expect(
           (
-            await call(t.app, reviewer.session, {
+            await call(w.t.app, w.reviewer.session, {
               method: 'GET',
-              url: `/apis/${apiId}/subscriptions?status=gone`,
+              url: `/apis/${w.apiId}/subscriptions?status=gone`,
             })
           ).json(),
         ).toEqual(invalidFieldBody('status', /unknown status \[gone\]/));
         expect(
           (
-            await call(t.app, reviewer.session, { method: 'GET', url: `/apis/${apiId}/subscriptions?page=0` })
+            await call(w.t.app, w.reviewer.session, {
+              method: 'GET',
+              url: `/apis/${w.apiId}/subscriptions?page=0`,
+            })
           ).json(),
         ).toEqual(invalidFieldBody('page'));
       });
 
       it('refuses users without api-subscription-r (403)', async () => {
-        for (const url of [`/apis/${apiId}/subscriptions`, `/apis/${apiId}/subscribers`]) {
-          const res = await call(t.app, u.outsider.session, { method: 'GET', url });
+        for (const url of [`/apis/${w.apiId}/subscriptions`, `/apis/${w.apiId}/subscribers`]) {
+          const res = await call(w.t.app, w.u.outsider.session, { method: 'GET', url });
           expect(res.json()).toEqual(errorBody(403, 'You do not have the permission api-subscription-r'));
         }
       });
@@ -226,13 +203,13 @@ for (const dialect of await testDialects()) {
     describe('GET and PUT apis/{id}/subscriptions/{subId}', () => {
       it('answers every field of one subscription; 404 for a subscription of another API; 403 without the permission', async () => {
         const s = await accepted();
-        const res = await call(t.app, reviewer.session, { method: 'GET', url: sub(s.id) });
+        const res = await call(w.t.app, w.reviewer.session, { method: 'GET', url: sub(s.id) });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({
           id: s.id,
           status: 'ACCEPTED',
           request: 'Let me in',
-          processed_by: { id: validator.user.id },
+          processed_by: { id: w.validator.user.id },
           processed_at: expect.any(Number),
           starting_at: expect.any(Number),
           ending_at: null,
@@ -240,47 +217,47 @@ for (const dialect of await testDialects()) {
           paused_at: null,
           closed_at: null,
         });
-        const other = (await createApiAs(t, publisher())).id;
+        const other = (await createApiAs(w.t, publisher())).id;
         expect(
-          (await call(t.app, publisher(), { method: 'GET', url: `/apis/${other}/subscriptions/${s.id}` }))
+          (await call(w.t.app, publisher(), { method: 'GET', url: `/apis/${other}/subscriptions/${s.id}` }))
             .statusCode,
         ).toBe(404);
-        expect((await call(t.app, u.outsider.session, { method: 'GET', url: sub(s.id) })).statusCode).toBe(
-          403,
-        );
+        expect(
+          (await call(w.t.app, w.u.outsider.session, { method: 'GET', url: sub(s.id) })).statusCode,
+        ).toBe(403);
       });
 
       it('changes the end date; refuses one earlier than now or not a date, naming the field', async () => {
         const s = await accepted();
-        const end = t.clock.peek() + 10 * DAY;
-        const res = await call(t.app, validator.session, {
+        const end = w.t.clock.peek() + 10 * DAY;
+        const res = await call(w.t.app, w.validator.session, {
           method: 'PUT',
           url: sub(s.id),
           payload: { id: s.id, ending_at: end },
         });
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().ending_at).toBe(end);
-        const iso = await call(t.app, validator.session, {
+        const iso = await call(w.t.app, w.validator.session, {
           method: 'PUT',
           url: sub(s.id),
           payload: { ending_at: new Date(end + DAY).toISOString() },
         });
         expect(iso.json().ending_at).toBe(end + DAY);
-        const past = await call(t.app, validator.session, {
+        const past = await call(w.t.app, w.validator.session, {
           method: 'PUT',
           url: sub(s.id),
-          payload: { ending_at: t.clock.peek() - DAY },
+          payload: { ending_at: w.t.clock.peek() - DAY },
         });
         expect(past.json()).toEqual(errorBody(400, END_BEFORE_NOW, 'ending_at'));
-        const bad = await call(t.app, validator.session, {
+        const bad = await call(w.t.app, w.validator.session, {
           method: 'PUT',
           url: sub(s.id),
           payload: { ending_at: 'tomorrow' },
         });
         expect(bad.statusCode).toBe(400);
         expect(bad.json().field).toBe('ending_at');
-        expect((await findSubscriptionById(t.db, s.id))?.ending_at).toBe(end + DAY);
-        const forbidden = await call(t.app, reviewer.session, {
+        expect((await findSubscriptionById(w.t.db, s.id))?.ending_at).toBe(end + DAY);
+        const forbidden = await call(w.t.app, w.reviewer.session, {
           method: 'PUT',
           url: sub(s.id),
           payload: { ending_at: end },
@@ -293,19 +270,19 @@ for (const dialect of await testDialects()) {
       it('lists the pending subscriptions to validate, and accepting one from the list removes it', async () => {
         const s = await subscribe();
         const tasks = async (session: TestSession) =>
-          (await call(t.app, session, { method: 'GET', url: '/user/tasks?size=100' })).json<{
+          (await call(w.t.app, session, { method: 'GET', url: '/user/tasks?size=100' })).json<{
             data: { data: { id: string } }[];
             page: { total_elements: number };
           }>();
-        const before = await tasks(validator.session);
+        const before = await tasks(w.validator.session);
         expect(before.data.map((task) => task.data.id)).toContain(s.id);
-        expect((await tasks(reviewer.session)).data).toEqual([]);
-        await call(t.app, validator.session, {
+        expect((await tasks(w.reviewer.session)).data).toEqual([]);
+        await call(w.t.app, w.validator.session, {
           method: 'POST',
           url: sub(s.id, '/_process'),
           payload: { accepted: true },
         });
-        const after = await tasks(validator.session);
+        const after = await tasks(w.validator.session);
         expect(after.data.map((task) => task.data.id)).not.toContain(s.id);
         expect(after.page.total_elements).toBe(before.page.total_elements - 1);
       });
@@ -313,7 +290,7 @@ for (const dialect of await testDialects()) {
 
     it('lets an administrator do everything on any API', async () => {
       const s = await subscribe();
-      const res = await call(t.app, admin(), {
+      const res = await call(w.t.app, admin(), {
         method: 'POST',
         url: sub(s.id, '/_process'),
         payload: { accepted: true },

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Dialect } from '@portico/storage';
 import type { SignedInUser, TestApp, TestSession } from '../../../test-support/index.js';
 import { call, grantRoleOn, signInNewUser, startTestApp } from '../../../test-support/index.js';
@@ -114,4 +114,17 @@ export function callsHelpers(world: () => CallsWorld) {
   };
   const sub = (id: string, rest = '') => `/apis/${world().apiId}/subscriptions/${id}${rest}`;
   return { admin, publisher, newPlan, newApplication, subscribe, accepted, sub };
+}
+
+/**
+ * The world started before the file's tests and closed after them (its fields are set by then), with
+ * the helpers on it.
+ */
+export function useCallsWorld(dialect: Dialect) {
+  const w = {} as CallsWorld;
+  beforeAll(async () => {
+    Object.assign(w, await startCallsWorld(dialect));
+  });
+  afterAll(() => w.t?.close());
+  return { w, ...callsHelpers(() => w) };
 }
