@@ -1,12 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Storage } from '@portico/storage';
-import { createEmptyPostgresDatabase, testDialects } from '@portico/storage/testing';
-import { login, startPortico, type PorticoProcess } from '../support/portico-process.js';
+import type { Storage } from '@portico/storage';
+import { testDialects } from '@portico/storage/testing';
+import type { PorticoProcess } from '../support/portico-process.js';
+import { startPorticoOn, type StartedPortico } from '../support/started-portico.js';
 
 /**
  * Writes under contention, against the real `portico start` process: for a while, subscriptions
@@ -60,30 +58,20 @@ class Tally {
 
 for (const dialect of await testDialects()) {
   describe(`${dialect}: writes under contention`, () => {
+    let started: StartedPortico;
     let portico: PorticoProcess;
     let backend: Awaited<ReturnType<typeof startBackend>>;
-    let dataDir: string;
-    let database: { url: string; drop(): Promise<void> } | undefined;
     let storage: Storage;
     let token: string;
 
     beforeAll(async () => {
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'portico-contention-'));
-      database = dialect === 'postgres' ? await createEmptyPostgresDatabase() : undefined;
       backend = await startBackend();
-      portico = await startPortico('start', {
-        PORTICO_DATA_DIR: dataDir,
-        ...(database ? { DATABASE_URL: database.url } : {}),
-      });
-      token = await login(portico.managementUrl, 'admin', 'admin');
-      storage = connect({ dataDir, ...(database ? { databaseUrl: database.url, poolSize: 2 } : {}) });
+      started = await startPorticoOn(dialect, 'portico-contention-');
+      ({ portico, storage, token } = started);
     }, 60_000);
     afterAll(async () => {
-      await portico?.kill();
-      await storage?.close();
+      await started?.close();
       await backend?.close();
-      await database?.drop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     /** A management call as the admin: its status, entity tag and body. */
