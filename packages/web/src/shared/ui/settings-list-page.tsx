@@ -16,7 +16,9 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { TranslationKey } from '../i18n/keys';
 import { ConfirmDialog, ConfirmText } from './confirm-dialog';
+import { notifySuccess } from './notify';
 
 /** The add button of a settings list: a link to the creation screen, or a button opening a dialog. */
 export type SettingsListAdd = { label: string } & ({ to: string } | { onClick: () => void });
@@ -120,33 +122,48 @@ export function RowDeleteButton({ label, onClick }: { label: string; onClick: ()
   );
 }
 
-/** Asks before deleting a row of a settings list; `question` is null while nothing is being deleted. */
-export function DeleteConfirmDialog({
+/**
+ * Asks before deleting the row `item` of a settings list (closed while it is null); on OK runs the
+ * deletion, says `done` (with the row's name) and closes.
+ */
+export function DeleteConfirmDialog<T extends { name: string }>({
+  item,
   question,
   title,
   confirmLabel,
-  loading,
+  remove,
+  idOf,
+  done,
   onClose,
-  onConfirm,
 }: {
-  question: string | null;
+  item: T | null;
+  question: (item: T) => string;
   title: string;
   confirmLabel: string;
-  loading: boolean;
+  remove: { isPending: boolean; mutate: (id: string, options: { onSuccess: () => void }) => void };
+  idOf: (item: T) => string;
+  done: TranslationKey;
   onClose: () => void;
-  onConfirm: () => void;
 }) {
   return (
     <ConfirmDialog
-      opened={question !== null}
+      opened={item !== null}
       title={title}
       confirmLabel={confirmLabel}
       color="red"
-      loading={loading}
+      loading={remove.isPending}
       onClose={onClose}
-      onConfirm={onConfirm}
+      onConfirm={() =>
+        item &&
+        remove.mutate(idOf(item), {
+          onSuccess: () => {
+            notifySuccess(done, { name: item.name });
+            onClose();
+          },
+        })
+      }
     >
-      <ConfirmText>{question}</ConfirmText>
+      <ConfirmText>{item && question(item)}</ConfirmText>
     </ConfirmDialog>
   );
 }

@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/session/current-user';
 import { hasPermission } from '../../../shared/session/permissions';
-import { notifySuccess } from '../../../shared/ui/notify';
 import { DeleteConfirmDialog } from '../../../shared/ui/settings-list-page';
 import type { GroupEntity } from '../api/groups';
 import { useDeleteGroup, useGroups } from '../api/groups';
@@ -104,20 +103,14 @@ export function GroupsPage() {
         </Table>
       )}
       <DeleteConfirmDialog
-        question={doomed && t('settingsGroups.delete.text', { name: doomed.name })}
+        item={doomed}
+        question={(row) => t('settingsGroups.delete.text', { name: row.name })}
         title={t('settingsGroups.delete.title')}
         confirmLabel={t('settingsGroups.delete.confirm')}
-        loading={remove.isPending}
+        remove={remove}
+        idOf={(row) => row.id}
+        done="settingsGroups.delete.done"
         onClose={() => setDoomed(null)}
-        onConfirm={() =>
-          doomed &&
-          remove.mutate(doomed.id, {
-            onSuccess: () => {
-              notifySuccess('settingsGroups.delete.done', { name: doomed.name });
-              setDoomed(null);
-            },
-          })
-        }
       />
     </Stack>
   );

@@ -102,20 +102,14 @@ export function ApiHeadersPage() {
         <ApiHeaderDialog header={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}
       <DeleteConfirmDialog
-        question={deleting && t('settingsApiHeaders.deleteQuestion', { name: deleting.name })}
+        item={deleting}
+        question={(row) => t('settingsApiHeaders.deleteQuestion', { name: row.name })}
         title={t('settingsApiHeaders.deleteTitle')}
         confirmLabel={t('settingsApiHeaders.deleteConfirm')}
-        loading={remove.isPending}
+        remove={remove}
+        idOf={(row) => row.id}
+        done="settingsApiHeaders.deleted"
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess('settingsApiHeaders.deleted', { name: deleting.name });
-              setDeleting(null);
-            },
-          })
-        }
       />
     </SettingsListPage>
   );

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/current-user';
 import { hasPermission } from '../../../shared/session/permissions';
-import { notifySuccess } from '../../../shared/ui/notify';
 import {
   DeleteConfirmDialog,
   RowDeleteButton,
@@ -95,20 +94,14 @@ export function MetadataPage() {
         <MetadataDialog metadata={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}
       <DeleteConfirmDialog
-        question={deleting && t('settingsMetadata.deleteQuestion', { name: deleting.name })}
+        item={deleting}
+        question={(row) => t('settingsMetadata.deleteQuestion', { name: row.name })}
         title={t('settingsMetadata.deleteTitle')}
         confirmLabel={t('settingsMetadata.deleteConfirm')}
-        loading={remove.isPending}
+        remove={remove}
+        idOf={(row) => row.key}
+        done="settingsMetadata.deleted"
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.key, {
-            onSuccess: () => {
-              notifySuccess('settingsMetadata.deleted', { name: deleting.name });
-              setDeleting(null);
-            },
-          })
-        }
       />
     </SettingsListPage>
   );

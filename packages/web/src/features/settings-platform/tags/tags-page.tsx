@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/session/current-user';
 import { hasPermission } from '../../../shared/session/permissions';
-import { notifySuccess } from '../../../shared/ui/notify';
 import {
   DeleteConfirmDialog,
   RowDeleteButton,
@@ -125,20 +124,14 @@ export function TagsPage() {
       <DefaultEntrypoint />
       <EntrypointsTable tags={rows} />
       <DeleteConfirmDialog
-        question={deleting && t('settingsTags.deleteQuestion', { name: deleting.name })}
+        item={deleting}
+        question={(row) => t('settingsTags.deleteQuestion', { name: row.name })}
         title={t('settingsTags.deleteTitle')}
         confirmLabel={t('settingsTags.deleteConfirm')}
-        loading={remove.isPending}
+        remove={remove}
+        idOf={(row) => row.id}
+        done="settingsTags.deleted"
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess('settingsTags.deleted', { name: deleting.name });
-              setDeleting(null);
-            },
-          })
-        }
       />
     </SettingsListPage>
   );

@@ -94,20 +94,14 @@ export function TopApisPage() {
         <AddTopApiDialog excluded={new Set(rows.map((r) => r.api))} onClose={() => setAdding(false)} />
       )}
       <DeleteConfirmDialog
-        question={deleting && t('settingsTopApis.deleteQuestion', { name: deleting.name })}
+        item={deleting}
+        question={(row) => t('settingsTopApis.deleteQuestion', { name: row.name })}
         title={t('settingsTopApis.deleteTitle')}
         confirmLabel={t('settingsTopApis.deleteConfirm')}
-        loading={remove.isPending}
+        remove={remove}
+        idOf={(row) => row.api}
+        done="settingsTopApis.deleted"
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.api, {
-            onSuccess: () => {
-              notifySuccess('settingsTopApis.deleted', { name: deleting.name });
-              setDeleting(null);
-            },
-          })
-        }
       />
     </SettingsListPage>
   );

@@ -121,20 +121,14 @@ export function ViewsPage() {
       ))}
     >
       <DeleteConfirmDialog
-        question={deleting && t('settingsViews.deleteQuestion', { name: deleting.name })}
+        item={deleting}
+        question={(row) => t('settingsViews.deleteQuestion', { name: row.name })}
         title={t('settingsViews.deleteTitle')}
         confirmLabel={t('settingsViews.deleteConfirm')}
-        loading={remove.isPending}
+        remove={remove}
+        idOf={(row) => row.id}
+        done="settingsViews.deleted"
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess('settingsViews.deleted', { name: deleting.name });
-              setDeleting(null);
-            },
-          })
-        }
       />
     </SettingsListPage>
   );

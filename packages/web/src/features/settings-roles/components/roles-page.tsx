@@ -19,7 +19,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../shared/session/current-user';
 import { hasPermission } from '../../../shared/session/permissions';
-import { notifySuccess } from '../../../shared/ui/notify';
 import { DeleteConfirmDialog } from '../../../shared/ui/settings-list-page';
 import type { Role, RoleScope } from '../api/roles';
 import { MEMBER_SCOPES, ROLE_SCOPES, isRoleScope, useDeleteRole, useRoles } from '../api/roles';
@@ -157,20 +156,14 @@ function ScopeRoles({ scope }: { scope: RoleScope }) {
         </Table>
       )}
       <DeleteConfirmDialog
-        question={doomed && t('settingsRoles.delete.text', { name: doomed.name })}
+        item={doomed}
+        question={(row) => t('settingsRoles.delete.text', { name: row.name })}
         title={t('settingsRoles.delete.title')}
         confirmLabel={t('settingsRoles.delete.confirm')}
-        loading={remove.isPending}
+        remove={remove}
+        idOf={(row) => row.name}
+        done="settingsRoles.delete.done"
         onClose={() => setDoomed(null)}
-        onConfirm={() =>
-          doomed &&
-          remove.mutate(doomed.name, {
-            onSuccess: () => {
-              notifySuccess('settingsRoles.delete.done', { name: doomed.name });
-              setDoomed(null);
-            },
-          })
-        }
       />
     </Stack>
   );
