@@ -5,8 +5,9 @@ import type { Dialect, Storage } from '@portico/storage';
 import { openStorage } from '@portico/storage';
 import type { TestDatabase } from '@portico/storage/testing';
 import { createTestDatabase } from '@portico/storage/testing';
-import type { TestApp, TestAppOptions, TestSession } from './app.js';
+import type { TestApp, TestAppOptions } from './app.js';
 import { TestClock, startTestApp } from './app.js';
+import type { TestSession } from './http.js';
 import { login } from './http.js';
 
 /** A provider the management API polls (dictionaries, dynamic properties): the answer each test sets. */
