@@ -22,6 +22,7 @@ function membership(id: string, changes: Partial<NewMembershipRow> = {}): NewMem
     reference_id: 'api1',
     role_scope: 'API',
     role_name: 'USER',
+    source: null,
     created_at: NOW,
     updated_at: NOW,
     ...changes,
