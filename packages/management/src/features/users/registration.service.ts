@@ -133,7 +133,10 @@ export class RegistrationService {
     lastname: string;
   }): Promise<UserRow> {
     if (isInvitationToken(input.token))
-      return finishInvitedAccount({ db: this.db, secret: this.secret, audit: this.audit, now: this.now }, input);
+      return finishInvitedAccount(
+        { db: this.db, secret: this.secret, audit: this.audit, now: this.now },
+        input,
+      );
     const { userId, tokenId } = await this.verifyToken(input.token, 'USER_REGISTRATION');
     const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
     return this.db.transaction().execute(async (trx) => {
