@@ -162,7 +162,13 @@ describe('API screens for users who are not administrators', () => {
     await main(page).getByRole('heading', { name: 'General', exact: true }).waitFor();
     const apiMenu = page.getByRole('navigation', { name: 'API menu' });
     await apiMenu.getByRole('link', { name: 'Plans' }).waitFor();
-    expect(await apiMenu.getByRole('link').allTextContents()).toEqual(['General', 'Plans', 'Metadata']);
+    expect(await apiMenu.getByRole('link').allTextContents()).toEqual([
+      'General',
+      'Plans',
+      'Documentation',
+      'Metadata',
+      'Endpoints',
+    ]);
     // The definition is readable, not changeable.
     expect(await main(page).getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Weather');
     expect(await main(page).getByRole('textbox', { name: 'Name' }).isEditable()).toBe(false);

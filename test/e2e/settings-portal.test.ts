@@ -261,7 +261,12 @@ describe('settings: views, tenants and sharding tags', () => {
     await looked('settings-tags-en');
 
     await main().getByRole('link', { name: 'Edit the entrypoint https://internal.example.com' }).click();
-    await main().getByRole('textbox', { name: 'Entrypoint' }).fill('https://private.example.com');
+    // The form takes the stored value once loaded: edit after that, or the load would undo the edit.
+    const mappingValue = main().getByRole('textbox', { name: 'Entrypoint' });
+    for (let i = 0; i < 100 && (await mappingValue.inputValue()) !== 'https://internal.example.com'; i++) {
+      await page.waitForTimeout(100);
+    }
+    await mappingValue.fill('https://private.example.com');
     await main().getByRole('button', { name: 'Save' }).click();
     await toast('Entrypoint https://private.example.com saved');
     await main().getByRole('button', { name: 'Delete the entrypoint https://private.example.com' }).click();

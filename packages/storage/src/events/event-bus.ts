@@ -65,9 +65,14 @@ export class EventBus {
             // not ours
           }
         });
+        let released = false;
         client.on('error', (error) => {
           onError(error);
-          client.release(true);
+          // A broken connection can report more than one error: give it back to the pool once.
+          if (!released) {
+            released = true;
+            client.release(true);
+          }
           if (this.listener === client) {
             this.listener = undefined;
             setTimeout(() => void connect(), 1000).unref();

@@ -43,7 +43,7 @@ export function ConfirmDialog({
       onClose={close}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
     >
       <form
         onSubmit={(event) => {

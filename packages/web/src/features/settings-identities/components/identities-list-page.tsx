@@ -92,7 +92,11 @@ export function IdentitiesListPage() {
                 </Table.Td>
                 <Table.Td>{provider.description}</Table.Td>
                 <Table.Td>
-                  <Text size="sm" c={provider.enabled ? 'green.9' : 'dimmed'} fw={500}>
+                  <Text
+                    size="sm"
+                    c={provider.enabled ? undefined : 'dimmed'}
+                    fw={provider.enabled ? 700 : 500}
+                  >
                     {provider.enabled ? t('settingsIdentities.on') : t('settingsIdentities.off')}
                   </Text>
                 </Table.Td>
