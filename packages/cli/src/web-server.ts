@@ -5,8 +5,14 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-/** The built web app (`npm run build` writes packages/web/dist), or undefined when it is not built. */
+/**
+ * The built web app (`npm run build` writes packages/web/dist), or undefined when it is not built.
+ * `PORTICO_WEB_DIST` points at another build (a developer's own `vite build --outDir`, so that
+ * parallel builds do not replace the files under a running browser test).
+ */
 export function webDistDir(): string | undefined {
+  const own = process.env.PORTICO_WEB_DIST;
+  if (own) return existsSync(path.join(own, 'index.html')) ? path.resolve(own) : undefined;
   try {
     const pkg = createRequire(import.meta.url).resolve('@portico/web/package.json');
     const dist = path.join(path.dirname(pkg), 'dist');

@@ -14,7 +14,7 @@ export async function signInOnPage(page: Page, username: string, password: strin
 /** The user menu button of the top bar (signed in). */
 export const userMenu = (page: Page) => page.getByRole('button', { name: /^User menu of / });
 
-const WEB_DIST = path.join(REPO_ROOT, 'packages/web/dist');
+const WEB_DIST = process.env.PORTICO_WEB_DIST ?? path.join(REPO_ROOT, 'packages/web/dist');
 
 /** The built file of a source module of the web app (Vite's manifest). */
 export function builtChunk(source: string): string {

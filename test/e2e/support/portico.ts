@@ -10,7 +10,10 @@ import type { MailSink } from './mail-sink';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CLI = path.join(REPO_ROOT, 'packages/cli/dist/bin.js');
-const WEB_DIST = path.join(REPO_ROOT, 'packages/web/dist/index.html');
+const WEB_DIST = path.join(
+  process.env.PORTICO_WEB_DIST ?? path.join(REPO_ROOT, 'packages/web/dist'),
+  'index.html',
+);
 
 /** A port nobody listens on (the system picks it). */
 export function freePort(): Promise<number> {
