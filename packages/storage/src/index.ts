@@ -68,6 +68,7 @@ export * from './instances/instances.repository.js';
 export * from './sync/sync.repository.js';
 export * from './health-checks/health-checks.table.js';
 export * from './health-checks/health-checks.repository.js';
+export * from './health-checks/health-checks.stats.js';
 export * from './revoked-sessions/revoked-sessions.table.js';
 export * from './revoked-sessions/revoked-sessions.repository.js';
 export * from './dictionaries/dictionaries.table.js';
