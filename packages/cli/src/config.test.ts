@@ -33,6 +33,15 @@ describe('configuration: outbound requests', () => {
       allowed: ['host1', '192.168.0.0/16'],
     });
   });
+
+  it('reads the system proxy from outbound.proxy, PORTICO_OUTBOUND_PROXY winning', () => {
+    const file = path.join(dir, 'outbound-proxy.yml');
+    writeFileSync(file, 'outbound:\n  proxy: http://file-proxy:3128\n');
+    expect(loadConfig({ PORTICO_CONFIG: file }, dir).outbound.proxy).toBe('http://file-proxy:3128');
+    const env = { PORTICO_CONFIG: file, PORTICO_OUTBOUND_PROXY: 'http://env-proxy:8080' };
+    expect(loadConfig(env, dir).outbound.proxy).toBe('http://env-proxy:8080');
+    expect(loadConfig({}, dir).outbound.proxy).toBeUndefined();
+  });
 });
 
 describe('configuration: the gateway URL (portal entrypoint by default)', () => {

@@ -56,6 +56,7 @@ export const ConfigFile = z.strictObject({
     .strictObject({
       allowPrivate: z.boolean().optional(),
       allowed: z.array(z.string()).optional(),
+      proxy: z.string().optional(),
     })
     .optional(),
   log: z
@@ -98,7 +99,7 @@ export interface PorticoConfig {
   /** Header, request and keep-alive timeouts of the gateway and management servers (ms). */
   httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Server-side requests to user-given URLs: also reach private addresses, and the hosts/ranges always allowed. */
-  outbound: { allowPrivate: boolean; allowed: string[] };
+  outbound: { allowPrivate: boolean; allowed: string[]; proxy?: string };
   logLevel: string;
   /** The file that was read, if any. */
   file: string | undefined;
@@ -234,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           .filter(Boolean) ??
         fromFile.outbound?.allowed ??
         [],
+      proxy: nonEmpty(env.PORTICO_OUTBOUND_PROXY) ?? fromFile.outbound?.proxy,
     },
     logLevel: nonEmpty(env.PORTICO_LOG_LEVEL) ?? fromFile.log?.level ?? 'info',
     file: found ? file : undefined,

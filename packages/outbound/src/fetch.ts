@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import type { Dispatcher } from 'undici';
-import { Agent, request } from 'undici';
+import { Agent, ProxyAgent, request } from 'undici';
 import { OutboundError } from './errors.js';
 import type { OutboundPolicy } from './policy.js';
 import { createOutboundPolicy, isIpLiteral } from './policy.js';
@@ -27,6 +27,12 @@ export interface OutboundRequest {
   method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
   headers?: Record<string, string>;
   body?: string | Uint8Array;
+  /**
+   * Go through the policy's system proxy when the installation has one (a webhook's or message's
+   * `useSystemProxy`). The target is still resolved and checked first; the proxy, which the
+   * operator configured and trusts, then makes the connection.
+   */
+  useSystemProxy?: boolean;
 }
 
 export interface OutboundResponse {
@@ -174,13 +180,22 @@ export async function outboundFetch(
   try {
     for (let hop = 0; ; hop++) {
       const addresses = await resolveChecked(url, policy, signal);
-      const agent = new Agent({
-        connect: { lookup: pinnedLookup(bareHost(url), addresses), timeout: timeoutMs },
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        connections: 1,
-        pipelining: 0,
-      });
+      const agent =
+        options.useSystemProxy && policy.proxy
+          ? new ProxyAgent({
+              uri: policy.proxy,
+              headersTimeout: timeoutMs,
+              bodyTimeout: timeoutMs,
+              connections: 1,
+              pipelining: 0,
+            })
+          : new Agent({
+              connect: { lookup: pinnedLookup(bareHost(url), addresses), timeout: timeoutMs },
+              headersTimeout: timeoutMs,
+              bodyTimeout: timeoutMs,
+              connections: 1,
+              pipelining: 0,
+            });
       try {
         const response = await request(url, {
           method,

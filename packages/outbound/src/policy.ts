@@ -10,6 +10,11 @@ export interface OutboundSettings {
   allowPrivate: boolean;
   /** Host names (`backend.internal`, `*.corp.example`), addresses and CIDR ranges always allowed. */
   allowed: string[];
+  /**
+   * The installation's HTTP proxy (`http://proxy.corp:3128`), used by the requests that ask for the
+   * system proxy (webhooks and messages whose `useSystemProxy` is set). Unset: they go direct.
+   */
+  proxy?: string;
 }
 
 export const DEFAULT_OUTBOUND_SETTINGS: OutboundSettings = { allowPrivate: false, allowed: [] };
@@ -19,6 +24,8 @@ type Address = ipaddr.IPv4 | ipaddr.IPv6;
 /** The checked form of the settings: built once, asked for every address a request resolves to. */
 export interface OutboundPolicy {
   readonly allowPrivate: boolean;
+  /** The system proxy, when the installation has one. */
+  readonly proxy?: string;
   /** Whether a URL's host name is allowed whatever it resolves to. */
   allowsHost(hostname: string): boolean;
   /** Why an address is refused (`loopback`, `private`, `linkLocal`, ...), or undefined when allowed. */
@@ -107,8 +114,21 @@ export function createOutboundPolicy(settings: Partial<OutboundSettings> = {}): 
       return false;
     });
 
+  const proxy = settings.proxy?.trim() || undefined;
+  if (proxy) {
+    let scheme = '';
+    try {
+      scheme = new URL(proxy).protocol;
+    } catch {
+      // reported below
+    }
+    if (scheme !== 'http:' && scheme !== 'https:')
+      throw new Error(`Outbound proxy: "${proxy}" is not an http(s) URL`);
+  }
+
   return {
     allowPrivate,
+    ...(proxy ? { proxy } : {}),
     allowsHost(hostname) {
       const name = hostname.toLowerCase().replace(/\.$/, '');
       return hosts.has(name) || suffixes.some((suffix) => name.endsWith(suffix));

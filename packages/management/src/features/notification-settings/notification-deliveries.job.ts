@@ -38,6 +38,7 @@ async function deliver(deps: DeliveryJobDeps, d: NotificationDeliveryRow): Promi
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: d.payload,
+    useSystemProxy: d.use_system_proxy === 1,
     timeoutMs: WEBHOOK_TIMEOUT_MS,
     maxBytes: 64 * 1024,
   });
