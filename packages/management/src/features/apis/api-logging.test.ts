@@ -94,3 +94,81 @@ for (const dialect of await testDialects()) {
     });
   });
 }
+
+for (const dialect of await testDialects()) {
+  describe(`${dialect}: logging configuration saved on an API`, () => {
+    let t: TestApp;
+    let u: ApiUsers;
+
+    beforeAll(async () => {
+      t = await startTestApp(dialect);
+      u = await apiUsers(t);
+    });
+    afterAll(() => t?.close());
+
+    async function putLogging(apiId: string, logging: { mode: string; condition?: string } | undefined) {
+      const { etag, body } = await getApi(t, u.publisher.session, apiId);
+      const proxy = (body as { proxy: Record<string, unknown> }).proxy;
+      return call(t.app, u.publisher.session, {
+        method: 'PUT',
+        url: `/apis/${apiId}`,
+        headers: { 'if-match': etag },
+        payload: { ...body, proxy: { ...proxy, logging } },
+      });
+    }
+
+    const loggingEvents = async (apiId: string) => {
+      const res = await call(t.app, u.admin, { method: 'GET', url: `/apis/${apiId}/audit?size=100` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<{ content: { event: string; patch: string }[] }>()
+        .content.filter((e) => e.event.startsWith('API_LOGGING_'))
+        .reverse();
+    };
+
+    it('refuses a condition the gateway cannot evaluate with a 400 naming the field, keeping the API', async () => {
+      const api = await createApiAs(t, u.publisher.session);
+      const res = await putLogging(api.id, { mode: 'CLIENT', condition: "#request.headers['x' == " });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toContain('proxy.logging.condition');
+      const stored = JSON.parse((await findApiById(t.db, api.id))!.definition) as {
+        proxy: { logging?: unknown };
+      };
+      expect(stored.proxy.logging ?? { mode: 'NONE' }).toEqual({ mode: 'NONE' });
+      const tooLong = await putLogging(api.id, { mode: 'CLIENT', condition: `'${'a'.repeat(4100)}' == 'a'` });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json<{ message: string }>().message).toContain('proxy.logging.condition');
+    });
+
+    it('accepts the conditions of the console builder', async () => {
+      const api = await createApiAs(t, u.publisher.session);
+      const condition =
+        `#request.timestamp <= ${t.clock.peek() + 60_000}l && #context.plan == 'p' && ` +
+        `#request.headers['x-debug'] != null && #request.headers['x-debug'][0] == 'on' && ` +
+        `#request.method == 'POST' && #request.remoteAddress == '127.0.0.1'`;
+      const res = await putLogging(api.id, { mode: 'CLIENT_PROXY', condition });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+
+    it('audits enabling, updating and disabling the logging, and nothing when it stays the same', async () => {
+      const api = await createApiAs(t, u.publisher.session);
+      expect((await putLogging(api.id, { mode: 'CLIENT' })).statusCode).toBe(200);
+      expect((await putLogging(api.id, { mode: 'CLIENT' })).statusCode).toBe(200);
+      expect((await putLogging(api.id, { mode: 'CLIENT_PROXY', condition: PLAN })).statusCode).toBe(200);
+      expect((await putLogging(api.id, { mode: 'NONE', condition: PLAN })).statusCode).toBe(200);
+      const events = await loggingEvents(api.id);
+      expect(events.map((e) => e.event)).toEqual([
+        'API_LOGGING_ENABLED',
+        'API_LOGGING_UPDATED',
+        'API_LOGGING_DISABLED',
+      ]);
+      const updated = JSON.parse(events[1]!.patch) as { op: string; path: string; value?: unknown }[];
+      expect(updated).toEqual(
+        expect.arrayContaining([
+          { op: 'replace', path: '/mode', value: 'CLIENT_PROXY' },
+          { op: 'add', path: '/condition', value: PLAN },
+        ]),
+      );
+    });
+  });
+}

@@ -8,6 +8,7 @@ import {
 import type { ApiRow } from '@portico/storage';
 import { assertValidPaths } from '../policies/policy-validation.js';
 import { validateDiscovery } from './api-discovery.js';
+import { validateLogging } from './api-logging.js';
 
 /** The rules of an API definition that zod alone cannot say (console-apis.md section 5), and helpers. */
 
@@ -131,6 +132,7 @@ export function validateDefinition(
     if (proxy.cors.allowMethods.length === 0)
       throw invalidField('proxy.cors.allowMethods', 'Allowed methods are required.');
   }
+  validateLogging(proxy.logging);
   validatePaths(definition.paths);
   const keys = new Set<string>();
   for (const [i, property] of definition.properties.entries()) {

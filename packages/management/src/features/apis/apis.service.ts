@@ -30,7 +30,7 @@ import { newId } from '../../http/ids.js';
 import { assertDeletable, deleteApiAndDependents } from './api-deletion.js';
 import { listApisJson } from './api-list.js';
 import { assertApiReferencesExist, tenantsOf } from './api-references.js';
-import { withBoundedLogging } from './api-logging.js';
+import { loggingAuditEvent, withBoundedLogging } from './api-logging.js';
 import type { Entrypoint } from './apis.definition.js';
 import {
   definitionOf,
@@ -337,6 +337,18 @@ export class ApiService {
       before: auditedApi(row),
       after: auditedApi(updated),
     });
+    // A change of the logging is audited on its own (API_LOGGING_ENABLED, _DISABLED, _UPDATED).
+    const loggingEvent = loggingAuditEvent(current.proxy.logging, definition.proxy.logging);
+    if (loggingEvent) {
+      await this.deps.audit.record(trx, {
+        referenceType: 'API',
+        referenceId: id,
+        userId: actor.id,
+        event: loggingEvent,
+        before: current.proxy.logging ?? {},
+        after: definition.proxy.logging ?? {},
+      });
+    }
     return updated;
   }
 
