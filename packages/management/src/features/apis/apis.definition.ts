@@ -8,7 +8,10 @@ import {
 import type { ApiRow } from '@portico/storage';
 import { assertValidPaths } from '../policies/policy-validation.js';
 import { validateDiscovery } from './api-discovery.js';
+import { validateHealthChecks } from '../health/health-check.rules.js';
+import { allowOriginProblem } from './api-proxy-rights.js';
 import { validateLogging } from './api-logging.js';
+import { validateDesign } from './api-design-rules.js';
 
 /** The rules of an API definition that zod alone cannot say (console-apis.md section 5), and helpers. */
 
@@ -106,7 +109,10 @@ function pathKey(path: string): string {
  * `field` prefixes the names (`proxy.groups[0].endpoints[1].name`).
  */
 export function validateDefinition(
-  definition: Pick<ApiDefinition, 'proxy' | 'paths' | 'properties' | 'resources' | 'path_mappings'>,
+  definition: Pick<
+    ApiDefinition,
+    'proxy' | 'paths' | 'properties' | 'resources' | 'path_mappings' | 'services'
+  >,
 ): void {
   const { proxy } = definition;
   if (!proxy.context_path && !(proxy.virtual_hosts && proxy.virtual_hosts.length > 0)) {
@@ -126,11 +132,16 @@ export function validateDefinition(
       validateHttpConfiguration(endpoint, `proxy.groups.${g}.endpoints.${e}`);
     }
   }
+  validateHealthChecks(definition);
   if (proxy.cors?.enabled) {
     if (proxy.cors.allowOrigin.length === 0)
       throw invalidField('proxy.cors.allowOrigin', 'Allowed origins are required.');
     if (proxy.cors.allowMethods.length === 0)
       throw invalidField('proxy.cors.allowMethods', 'Allowed methods are required.');
+    for (const [i, origin] of proxy.cors.allowOrigin.entries()) {
+      const problem = allowOriginProblem(origin);
+      if (problem) throw invalidField(`proxy.cors.allowOrigin.${i}`, problem);
+    }
   }
   validateLogging(proxy.logging);
   validatePaths(definition.paths);
@@ -147,9 +158,7 @@ export function validateDefinition(
     }
     resources.add(resource.name);
   }
-  for (const [i, mapping] of definition.path_mappings.entries()) {
-    if (!mapping.startsWith('/')) throw invalidField(`path_mappings.${i}`, 'The path must start with /');
-  }
+  validateDesign(definition);
 }
 
 export const PROXY_FIELDS_REQUIRED = 'type, host and port are required when the proxy is enabled';

@@ -23,6 +23,7 @@ import { apiMembersRoutes } from './api-members.routes.js';
 import { apiMetadataRoutes } from './api-metadata.routes.js';
 import { apiExportRoutes, apiImportRoutes } from './api-import-export.routes.js';
 import { apiLifecycleRoutes } from './api-lifecycle.routes.js';
+import { apiPathMappingsRoutes } from './api-path-mappings.routes.js';
 import { apiEtag, toOwnerJson, toPublicApiJson } from './apis.mapper.js';
 import { pictureOf } from './apis.picture.js';
 import type { ApiRouteDeps } from './apis.routes.support.js';
@@ -223,6 +224,7 @@ export function apisRoutes(
   );
 
   apiLifecycleRoutes(app, kit);
+  apiPathMappingsRoutes(app, kit);
 
   r.get(
     '/apis/:api/quality',
