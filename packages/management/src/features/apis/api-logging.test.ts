@@ -150,7 +150,24 @@ for (const dialect of await testDialects()) {
       expect(res.statusCode, res.body).toBe(200);
     });
 
-    it('audits enabling, updating and disabling the logging, and nothing when it stays the same', async () => {
+    const setAuditTrail = async (enabled: boolean) => {
+      const res = await call(t.app, u.admin, {
+        method: 'POST',
+        url: '/portal',
+        payload: { logging: { audit: { enabled: true, trail: { enabled } } } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    it('records no logging audit event while the audit trail of the logging is off (the default)', async () => {
+      const api = await createApiAs(t, u.publisher.session);
+      expect((await putLogging(api.id, { mode: 'CLIENT' })).statusCode).toBe(200);
+      expect((await putLogging(api.id, { mode: 'NONE' })).statusCode).toBe(200);
+      expect(await loggingEvents(api.id)).toEqual([]);
+    });
+
+    it('audits enabling, updating and disabling the logging with the audit trail on, nothing when it stays the same', async () => {
+      await setAuditTrail(true);
       const api = await createApiAs(t, u.publisher.session);
       expect((await putLogging(api.id, { mode: 'CLIENT' })).statusCode).toBe(200);
       expect((await putLogging(api.id, { mode: 'CLIENT' })).statusCode).toBe(200);

@@ -337,9 +337,10 @@ export class ApiService {
       before: auditedApi(row),
       after: auditedApi(updated),
     });
-    // A change of the logging is audited on its own (API_LOGGING_ENABLED, _DISABLED, _UPDATED).
+    // With the audit trail of the logging on (logging.audit.trail.enabled), a change of the logging is
+    // audited on its own (API_LOGGING_ENABLED, _DISABLED, _UPDATED).
     const loggingEvent = loggingAuditEvent(current.proxy.logging, definition.proxy.logging);
-    if (loggingEvent) {
+    if (loggingEvent && (await this.deps.settings.values(trx)).get('logging.audit.trail.enabled') === true) {
       await this.deps.audit.record(trx, {
         referenceType: 'API',
         referenceId: id,
