@@ -26,6 +26,35 @@ export function nextState(state: number, success: boolean): number {
   return state === UP ? TRANSITIONALLY_DOWN : DOWN;
 }
 
+/**
+ * The check an endpoint runs: its own when it does not inherit (`inherit: false`), else the API's
+ * unless the endpoint turned it off (`enabled: false`). Endpoints found by service discovery carry no
+ * check of their own, so they run the API's.
+ */
+export function checkOf(
+  own: HealthCheckService | undefined,
+  apiCheck: HealthCheckService | undefined,
+): HealthCheckService | undefined {
+  if (!own) return apiCheck;
+  if (own.inherit === false) return own;
+  return own.enabled === false ? undefined : apiCheck;
+}
+
+/** Compiles the assertions of a check; one that does not parse fails every check (and is told once). */
+function compileAssertions(
+  config: HealthCheckService,
+  warn: (text: string, error: string) => void,
+): { text: string; check: Condition }[] {
+  return (config.steps?.[0]?.response.assertions ?? []).map((text: string) => {
+    try {
+      return { text, check: compileCondition(text) };
+    } catch (error) {
+      warn(text, error instanceof Error ? error.message : String(error));
+      return { text, check: () => false };
+    }
+  });
+}
+
 export const isServed = (state: number) => state === UP || state === TRANSITIONALLY_DOWN;
 
 const UNIT_MS: Record<string, number> = {
@@ -69,8 +98,13 @@ export class HealthChecker {
       const apiCheck = api.deployed.definition.services['health-check'];
       for (const group of api.groups) {
         for (const endpoint of group.endpoints) {
-          const config = endpoint.healthcheck ?? apiCheck;
+          const config = checkOf(endpoint.healthcheck, apiCheck);
           if (!config?.enabled || !config.trigger || !config.steps?.[0]) continue;
+          const assertions = compileAssertions(config, (text, error) =>
+            this.options.log.warn(
+              `API ${api.id}, endpoint ${endpoint.name}: assertion ${text} ignored: ${error}`,
+            ),
+          );
           const key = `${api.id}\n${endpoint.name}\n${JSON.stringify(config)}\n${endpoint.target.href}`;
           const stateKey = `${api.id}\n${endpoint.name}`;
           const existing = this.jobs.get(key);
@@ -92,10 +126,6 @@ export class HealthChecker {
             running: false,
             timer: undefined as unknown as NodeJS.Timeout,
           };
-          const assertions = (config.steps[0].response.assertions ?? []).map((a: string) => ({
-            text: a,
-            check: compileCondition(a),
-          }));
           const interval = Math.max(config.trigger.rate * (UNIT_MS[config.trigger.unit] ?? 1000), 200);
           job.timer = setInterval(() => void this.run(api, job, config, assertions, stateKey), interval);
           job.timer.unref();

@@ -194,7 +194,7 @@ function buildEndpoint(group: EndpointGroup, e: Endpoint): EndpointRuntime {
     headers,
     dispatcher: makeDispatcher(http, proxy, ssl),
     up: true,
-    healthcheck: e.healthcheck && e.healthcheck.inherit === false ? e.healthcheck : undefined,
+    healthcheck: e.healthcheck,
   };
 }
 
