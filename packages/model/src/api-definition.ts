@@ -281,6 +281,14 @@ export const RESPONSE_TEMPLATE_KEYS = [
   // Keys of the gateway's other policies, after the spec's eight.
   'IP_FILTERING_FORBIDDEN',
   'RESPONSE_VALIDATION_INVALID',
+  // Keys of the gateway's own refusals (plan resolution, OAuth2/JWT, backend failures).
+  'GATEWAY_PLAN_UNRESOLVABLE',
+  'GATEWAY_OAUTH2_ACCESS_DENIED',
+  'GATEWAY_OAUTH2_INVALID_CLIENT',
+  'OAUTH2_INSUFFICIENT_SCOPE',
+  'GATEWAY_NO_ENDPOINT',
+  'GATEWAY_CLIENT_CONNECTION_ERROR',
+  'REQUEST_TIMEOUT',
 ] as const;
 
 export const ResponseTemplate = z.object({

@@ -1,11 +1,34 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Cors } from '@portico/model';
 
+const REGEX_CHARS = /[{[(*]/;
+const patterns = new Map<string, RegExp | null>();
+
+/** An allowed origin holding `{`, `[`, `(` or `*` as the whole-origin regular expression it is (null if invalid). */
+function patternOf(allowed: string): RegExp | null {
+  let pattern = patterns.get(allowed);
+  if (pattern === undefined) {
+    try {
+      pattern = new RegExp(`^(?:${allowed})$`);
+    } catch {
+      pattern = null;
+    }
+    if (patterns.size > 1000) patterns.clear();
+    patterns.set(allowed, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * Whether the origin is allowed: `*`, the same origin, an entry that is a regular expression matching the
+ * whole origin (as the console validates them), or a `*` wildcard standing for any characters.
+ */
 function originAllowed(cors: Cors, origin: string): boolean {
   return cors.allowOrigin.some(
     (o) =>
       o === '*' ||
       o === origin ||
+      (REGEX_CHARS.test(o) && patternOf(o)?.test(origin) === true) ||
       (o.includes('*') && new RegExp(`^${o.split('*').map(escape).join('.*')}$`).test(origin)),
   );
 }

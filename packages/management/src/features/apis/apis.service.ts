@@ -2,7 +2,6 @@ import type { ApiDefinition, NewApi } from '@portico/model';
 import {
   ApiDefinition as ApiDefinitionSchema,
   PRIMARY_OWNER,
-  forbidden,
   parsePermission,
 } from '@portico/model';
 import type { ApiRow, Database, EventBus, Executor, UserRow } from '@portico/storage';
@@ -19,7 +18,8 @@ import {
   upsertMembership,
   updateApi,
 } from '@portico/storage';
-import { discoveryChanged } from './api-discovery.js';
+import type { SaverRights } from './api-proxy-rights.js';
+import { assertSaverRights, saverRights } from './api-proxy-rights.js';
 import type { Kysely } from 'kysely';
 import type { AuditService } from '../audit/audit.service.js';
 import { insertDefaultNotificationSetting } from '../notification-settings/notification-defaults.js';
@@ -50,7 +50,6 @@ export type { ApiChanges, ApiListQuery, ApiToInsert, Precondition } from './apis
 export { ACTIVE_PLAN_STATUSES, ACTIVE_SUBSCRIPTION_STATUSES } from './apis.types.js';
 
 const GATEWAY_DEFINITION_U = parsePermission('api-gateway_definition-u');
-const DISCOVERY_C = parsePermission('api-discovery-c');
 
 export interface ApiServiceDeps {
   db: Kysely<Database>;
@@ -236,13 +235,17 @@ export class ApiService {
   ): Promise<ApiRow> {
     // Asked before the transaction: SQLite has one connection, busy while the transaction runs.
     const mayChangeContextPath = await this.mayChangeContextPath(actor, id);
-    const mayChangeDiscovery =
-      (await this.deps.permissions.access(actor.id)).isAdmin ||
-      (await this.deps.permissions.has(actor.id, DISCOVERY_C, id));
+    const { isAdmin } = await this.deps.permissions.access(actor.id);
+    const saver = await saverRights(
+      this.deps.permissions,
+      this.db,
+      { actor: actor.id, api: id, isAdmin },
+      changes,
+    );
     return this.db.transaction().execute((trx) =>
       this.applyChanges(trx, actor, id, changes, {
         mayChangeContextPath,
-        mayChangeDiscovery,
+        saver,
         precondition,
         event,
       }),
@@ -257,8 +260,8 @@ export class ApiService {
     changes: ApiChanges,
     options: {
       mayChangeContextPath: boolean;
-      /** api-discovery-c: may change a group's service discovery (default: yes). */
-      mayChangeDiscovery?: boolean;
+      /** api-discovery-c, api-response_templates-c/u/d, usable sharding tags (default: all). */
+      saver?: SaverRights;
       precondition?: Precondition | undefined;
       event: 'API_UPDATED' | 'API_ROLLBACKED';
     },
@@ -286,11 +289,7 @@ export class ApiService {
       ? await withBoundedLogging(trx, this.deps.settings, changed, this.deps.now())
       : changed;
     validateDefinition(definition);
-    if (
-      options.mayChangeDiscovery === false &&
-      discoveryChanged(current.proxy.groups, definition.proxy.groups)
-    )
-      throw forbidden('api-discovery-c');
+    if (options.saver) assertSaverRights(options.saver, current, definition);
     const before = entrypointsOf(current.proxy);
     const after = entrypointsOf(definition.proxy);
     const entrypointsChanged = !sameEntrypoints(before, after);
