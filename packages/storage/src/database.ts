@@ -22,6 +22,7 @@ import type { InstanceTable } from './instances/instances.table.js';
 import type { RevokedSessionTable } from './revoked-sessions/revoked-sessions.table.js';
 import type { HealthCheckTable } from './health-checks/health-checks.table.js';
 import type { RequestLogTable, RequestTable } from './requests/requests.table.js';
+import type { RequestRollupTable } from './requests/rollups.js';
 import type { MailTable } from './mails/mails.table.js';
 import type { MembershipTable } from './memberships/memberships.table.js';
 import { migrateToLatest } from './migrations/index.js';
@@ -75,6 +76,7 @@ export interface Database {
   identity_providers: IdentityProviderTable;
   requests: RequestTable;
   request_logs: RequestLogTable;
+  request_rollups: RequestRollupTable;
   instances: InstanceTable;
   health_checks: HealthCheckTable;
   revoked_sessions: RevokedSessionTable;

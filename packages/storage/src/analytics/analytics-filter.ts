@@ -158,3 +158,32 @@ function methodName(value: string): string {
   if (/^\d+$/.test(value) && code < HTTP_METHOD_CODES.length) return HTTP_METHOD_CODES[code]!;
   return value.toUpperCase();
 }
+
+/**
+ * The field names a filter reads (`_exists_:x` reads x), or undefined when the text does not parse
+ * (the raw query then answers with its 400). Lets the query layer tell whether rollups can answer.
+ */
+export function filterFields(text: string | undefined): Set<string> | undefined {
+  const fields = new Set<string>();
+  if (!text || !text.trim()) return fields;
+  let ast: AST;
+  try {
+    ast = parse(text);
+  } catch {
+    return undefined;
+  }
+  const visit = (node: AST | Node, inherited?: string): void => {
+    if ('left' in node) {
+      const field =
+        'field' in node && node.field && node.field !== '<implicit>' ? (node.field as string) : inherited;
+      visit(node.left, field);
+      if ('right' in node && node.right) visit(node.right, field);
+      return;
+    }
+    const name = node.field.replace(/^[-+]/, '');
+    if (name === '_exists_' && 'term' in node) fields.add(unescape(node.term));
+    else fields.add(name === '<implicit>' ? (inherited ?? name) : name);
+  };
+  visit(ast);
+  return fields;
+}

@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
 import type { AnalyticsScope, MetricType } from './analytics.repository.js';
+import {
+  rollupDimension,
+  rollupHistogram,
+  rollupMetric,
+  rollupMetricSql,
+  rollupPercentiles,
+  rollupSource,
+} from './analytics-rollups.js';
 import { groupField, metricSql, numericField, scopedRequests } from './analytics.repository.js';
 
 /** One point of a date histogram: the bucket's start, the term (for a field aggregation) and the value. */
@@ -27,6 +35,9 @@ export async function histogramCounts(
   scope: AnalyticsScope,
   interval: number,
 ): Promise<HistogramPoint[]> {
+  const src = rollupSource(scope, interval);
+  if (src)
+    return points(await rollupHistogram(db, scope, src, interval, rollupMetricSql('count', undefined)));
   const bucket = bucketOf(interval);
   const rows = await scopedRequests(db, scope)
     .select([bucket.as('bucket'), sql<number>`count(*)`.as('value')])
@@ -43,6 +54,13 @@ export async function histogramTerms(
   fieldName: string,
 ): Promise<HistogramPoint[]> {
   const key = sql.ref(groupField('aggs', fieldName).column);
+  const dimension = rollupDimension(fieldName);
+  const src = dimension && rollupSource(scope, interval);
+  if (dimension && src) {
+    return points(
+      await rollupHistogram(db, scope, src, interval, rollupMetricSql('count', undefined), dimension),
+    );
+  }
   const rows = await scopedRequests(db, scope)
     .select([
       bucketOf(interval).as('bucket'),
@@ -63,6 +81,10 @@ export async function histogramMetric(
   fieldName: string,
 ): Promise<HistogramPoint[]> {
   const column = sql.ref(numericField('aggs', fieldName).column);
+  const metric = rollupMetric(fieldName);
+  const src = metric && rollupSource(scope, interval);
+  if (metric && src)
+    return points(await rollupHistogram(db, scope, src, interval, rollupMetricSql(type, metric)));
   const rows = await scopedRequests(db, scope)
     .select([bucketOf(interval).as('bucket'), metricSql(type, column).as('value')])
     .groupBy(sql`1`)
@@ -83,6 +105,9 @@ export async function histogramPercentiles(
   percents: readonly number[],
 ): Promise<HistogramPoint[]> {
   const column = sql.ref(numericField('aggs', fieldName).column);
+  // Approximate from the histogram buckets when rollups answer (the response time has buckets).
+  const src = fieldName === 'response-time' ? rollupSource(scope, interval) : undefined;
+  if (src) return rollupPercentiles(db, scope, src, interval, percents);
   const ranked = scopedRequests(db, scope)
     .where(column, 'is not', null)
     .select([

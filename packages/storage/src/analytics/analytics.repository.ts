@@ -5,21 +5,19 @@ import type { Database, Executor } from '../database.js';
 import { compileFilter } from './analytics-filter.js';
 import type { AnalyticsField } from './analytics-fields.js';
 import { analyticsField } from './analytics-fields.js';
+import type { AnalyticsScope, GroupOrder, MetricType } from './analytics-scope.js';
+import {
+  rollupCount,
+  rollupDimension,
+  rollupGroups,
+  rollupMetric,
+  rollupMetricSql,
+  rollupSource,
+  rollupStats,
+  rollupStatusRanges,
+} from './analytics-rollups.js';
 
-/**
- * Which requests a query reads: a time window, one of the three scopes (an API, an application, or
- * the platform restricted to the APIs a user may see) and the Lucene filter text.
- */
-export interface AnalyticsScope {
-  from: number;
-  to: number;
-  apiId?: string;
-  applicationId?: string;
-  /** Only these APIs (the platform of a user who is not an administrator); empty reads nothing. */
-  apiIds?: readonly string[];
-  /** The `query` filter (Lucene syntax). */
-  filter?: string;
-}
+export type { AnalyticsScope, GroupOrder, MetricType } from './analytics-scope.js';
 
 /** A numeric field an aggregation reads: 400 naming the parameter when unknown or not numeric. */
 export function numericField(parameter: string, name: string): AnalyticsField {
@@ -55,6 +53,8 @@ export function scopedRequests(
 }
 
 export async function countRequests(db: Executor, scope: AnalyticsScope): Promise<number> {
+  const src = rollupSource(scope);
+  if (src) return rollupCount(db, scope, src);
   const row = await scopedRequests(db, scope)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
@@ -76,6 +76,9 @@ export async function requestStats(
   fieldName: string,
 ): Promise<FieldStats> {
   const column = sql.ref(numericField('field', fieldName).column);
+  const metric = rollupMetric(fieldName);
+  const src = metric && rollupSource(scope);
+  if (metric && src) return rollupStats(db, scope, src, metric);
   const row = await scopedRequests(db, scope)
     .select([
       sql<number>`count(${column})`.as('count'),
@@ -95,15 +98,6 @@ export async function requestStats(
   };
 }
 
-export type MetricType = 'avg' | 'min' | 'max' | 'sum' | 'count';
-
-export interface GroupOrder {
-  /** The numeric field ordered on, with its metric. */
-  field: string;
-  type: MetricType;
-  ascending: boolean;
-}
-
 /** One group: its key (null when the rows have no value) and its count, or its metric when ordered by one. */
 export interface GroupValue {
   key: string | null;
@@ -119,6 +113,8 @@ export async function groupRequests(
   scope: AnalyticsScope,
   q: { field: string; size: number; order?: GroupOrder; ranges?: readonly { from: number; to: number }[] },
 ): Promise<GroupValue[]> {
+  const rolled = groupFromRollups(db, scope, q);
+  if (rolled) return rolled;
   if (q.ranges && q.ranges.length > 0) {
     const column = sql.ref(numericField('field', q.field).column);
     const row = await scopedRequests(db, scope)
@@ -151,6 +147,34 @@ export async function groupRequests(
     key: r.key === null ? null : String(r.key),
     value: Math.trunc(Number(r.value)),
   }));
+}
+
+/** The groups from rollups when the field is a dimension (ranges: the status) and the order a rollup metric. */
+function groupFromRollups(
+  db: Executor,
+  scope: AnalyticsScope,
+  q: { field: string; size: number; order?: GroupOrder; ranges?: readonly { from: number; to: number }[] },
+): Promise<GroupValue[]> | undefined {
+  const dimension = rollupDimension(q.field);
+  const metric = q.order && q.order.type !== 'count' ? rollupMetric(q.order.field) : undefined;
+  if (!dimension || (q.order && q.order.type !== 'count' && !metric)) return undefined;
+  const src = rollupSource(scope);
+  if (!src) return undefined;
+  if (q.ranges && q.ranges.length > 0) {
+    if (dimension !== 'status') return undefined;
+    const ranges = q.ranges;
+    return rollupStatusRanges(db, scope, src, ranges).then((counts) =>
+      ranges.map((r, i) => ({ key: `${rangeBound(r.from)}-${rangeBound(r.to)}`, value: counts[i]! })),
+    );
+  }
+  return rollupGroups(db, scope, src, {
+    dimension,
+    size: q.size,
+    metric: rollupMetricSql(q.order?.type ?? 'count', metric),
+    ascending: q.order?.ascending ?? false,
+  }).then((rows) =>
+    rows.map((r) => ({ key: r.key === null ? null : String(r.key), value: Math.trunc(Number(r.value)) })),
+  );
 }
 
 function metricOf(order: GroupOrder) {

@@ -15,6 +15,7 @@ import * as identitiesClientRegistration from './2026-11-25-1300-identities-clie
 import * as groupRolesInvitations from './2026-11-25-1500-group-roles-invitations.js';
 import * as pagesMedia from './2026-11-25-1600-pages-media.js';
 import * as notificationSettings from './2026-11-25-1700-notification-settings.js';
+import * as requestRollups from './2026-11-26-0300-request-rollups.js';
 
 /** Every migration, by timestamped name; applied in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-1500-group-roles-invitations': groupRolesInvitations,
   '2026-11-25-1600-pages-media': pagesMedia,
   '2026-11-25-1700-notification-settings': notificationSettings,
+  '2026-11-26-0300-request-rollups': requestRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,7 +1,12 @@
+import { CompiledQuery, PostgresAdapter } from 'kysely';
 import type { Executor } from '../database.js';
+import { ROLLUP_COLUMNS, RollupAccumulator, rollupUpsertSql } from './rollups.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogRow, RequestRow } from './requests.table.js';
 
-/** Writes a batch of request records and logs in one transaction (the gateway reporter). */
+/**
+ * Writes a batch of request records and logs, and adds them to the per-minute rollups: call it in one
+ * transaction (the gateway reporter does), so that a request is in the rollups exactly when its row is.
+ */
 export async function insertRequestBatch(
   db: Executor,
   requests: readonly NewRequestRow[],
@@ -19,6 +24,26 @@ export async function insertRequestBatch(
       .insertInto('request_logs')
       .values(logs.slice(i, i + 200))
       .execute();
+  }
+  await addToRollups(db, requests);
+}
+
+/** Rollup rows per statement (48 parameters each: under both dialects' limits). */
+const ROLLUPS_PER_STATEMENT = 200;
+
+async function addToRollups(db: Executor, requests: readonly NewRequestRow[]): Promise<void> {
+  const accumulator = new RollupAccumulator<NewRequestRow>(
+    (row, column) => row[column as keyof NewRequestRow] as string | number | null | undefined,
+  );
+  for (const row of requests) accumulator.add(row);
+  const rows = accumulator.take();
+  const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  for (let i = 0; i < rows.length; i += ROLLUPS_PER_STATEMENT) {
+    const chunk = rows.slice(i, i + ROLLUPS_PER_STATEMENT);
+    const params = chunk.flat();
+    if (params.length !== chunk.length * ROLLUP_COLUMNS.length)
+      throw new Error('rollup row of the wrong width');
+    await db.executeQuery(CompiledQuery.raw(rollupUpsertSql(dialect, chunk.length), params));
   }
 }
 

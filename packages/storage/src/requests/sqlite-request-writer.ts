@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { SQLITE_WRITE_WAIT_MS } from '../sqlite-dialect.js';
+import { RollupAccumulator, rollupUpsertSql } from './rollups.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogTable, RequestTable } from './requests.table.js';
 
 /**
@@ -56,6 +57,8 @@ type UnlistedLog = Exclude<keyof RequestLogTable, (typeof REQUEST_LOG_COLUMNS)[n
 const allListed: [Unlisted | UnlistedLog] extends [never] ? true : never = true;
 void allListed;
 
+const COLUMN_AT: Record<string, number> = Object.fromEntries(REQUEST_COLUMNS.map((c, i) => [c, i]));
+
 export type RowValues = (string | number | null)[];
 
 export function requestValues(row: NewRequestRow): RowValues {
@@ -87,10 +90,15 @@ export class SqliteRequestWriter {
     this.database.pragma('synchronous = FULL');
     const insertRequest = this.database.prepare(insertSql('requests', REQUEST_COLUMNS));
     const insertLog = this.database.prepare(insertSql('request_logs', REQUEST_LOG_COLUMNS));
+    const upsertRollup = this.database.prepare(rollupUpsertSql('sqlite'));
+    const rollups = new RollupAccumulator<RowValues>((row, column) => row[COLUMN_AT[column]!]);
     // BEGIN IMMEDIATE: the write lock first, so the batch queues for it rather than failing midway.
     this.writeBatch = this.database.transaction((requests: RowValues[], logs: RowValues[]) => {
       for (const values of requests) insertRequest.run(values);
       for (const values of logs) insertLog.run(values);
+      // The batch's rollups in the same transaction: a request is in both or in neither.
+      for (const values of requests) rollups.add(values);
+      for (const values of rollups.take()) upsertRollup.run(values);
     }).immediate;
   }
 

@@ -1,0 +1,194 @@
+/**
+ * Per-minute rollups of the request rows (ARCHITECTURE.md "Analytics storage"): one row per minute and
+ * combination of the dimensions the dashboards group and filter by, with the count, the sum, min and
+ * max of each numeric metric and a histogram of the response time in fixed buckets (percentiles are
+ * read from it, approximately). Rows are added to in the transaction that writes the raw requests, so
+ * a rollup never misses or doubles a request, whichever gateway wrote it.
+ */
+
+/** The dimensions, in key order (the `requests` column names). `method` and `status` are never null. */
+export const ROLLUP_DIMENSIONS = [
+  'api_id',
+  'application_id',
+  'plan_id',
+  'tenant',
+  'status',
+  'method',
+] as const;
+export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
+
+/** The numeric metrics kept as sum, min and max (`<metric>_sum` ...). */
+export const ROLLUP_METRICS = [
+  'response_time',
+  'api_response_time',
+  'latency',
+  'request_content_length',
+  'response_content_length',
+] as const;
+export type RollupMetric = (typeof ROLLUP_METRICS)[number];
+
+/**
+ * Upper bounds (ms, inclusive) of the response-time histogram buckets `h0`.. ; the last bucket `h<n>`
+ * holds everything above the last bound. Roughly logarithmic, with the dashboard's 100 ms steps.
+ */
+export const LATENCY_BOUNDS = [
+  1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000, 2000, 5000, 10000, 30000,
+] as const;
+export const HISTOGRAM_COLUMNS = Array.from({ length: LATENCY_BOUNDS.length + 1 }, (_, i) => `h${i}`);
+
+/** The histogram bucket of a response time. */
+export function latencyBucket(ms: number): number {
+  for (let i = 0; i < LATENCY_BOUNDS.length; i++) if (ms <= LATENCY_BOUNDS[i]!) return i;
+  return LATENCY_BOUNDS.length;
+}
+
+export const MINUTE_MS = 60_000;
+
+/**
+ * `=value` per dimension (`~` when null) joined by `|`: unique per combination of values that hold no
+ * `|=` (ids are UUIDs, statuses numbers). `rollupKeySql` computes the same text in SQL.
+ */
+export function rollupKey(values: readonly (string | number | null | undefined)[]): string {
+  let key = '';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    key += (i ? '|' : '') + (v === null || v === undefined ? '~' : `=${v}`);
+  }
+  return key;
+}
+
+/** SQL of `rollupKey` over the `requests` columns (the same text on both databases). */
+export const rollupKeySql = ROLLUP_DIMENSIONS.map((d) =>
+  d === 'status' ? `'=' || cast("status" as text)` : `coalesce('=' || "${d}", '~')`,
+).join(` || '|' || `);
+
+/** The columns of a rollup row in insert order. */
+export const ROLLUP_COLUMNS = [
+  'minute',
+  'key',
+  ...ROLLUP_DIMENSIONS,
+  'count',
+  ...ROLLUP_METRICS.flatMap((m) => [`${m}_sum`, `${m}_min`, `${m}_max`]),
+  ...HISTOGRAM_COLUMNS,
+];
+
+/** Positions in a rollup's values (see `ROLLUP_COLUMNS`). */
+const COUNT_AT = 2 + ROLLUP_DIMENSIONS.length;
+const METRICS_AT = COUNT_AT + 1;
+const HISTOGRAM_AT = METRICS_AT + ROLLUP_METRICS.length * 3;
+
+/**
+ * Gathers requests into rollup rows (positional, in `ROLLUP_COLUMNS` order), one per minute and key.
+ * `get(row, column)` reads a request's column, so that objects and positional rows both fit.
+ */
+export class RollupAccumulator<R> {
+  private readonly rows = new Map<string, (string | number | null)[]>();
+
+  constructor(private readonly get: (row: R, column: string) => string | number | null | undefined) {}
+
+  add(row: R): void {
+    const get = this.get;
+    const minute = Math.floor(Number(get(row, 'timestamp')) / MINUTE_MS) * MINUTE_MS;
+    const dims = ROLLUP_DIMENSIONS.map((d) => get(row, d) ?? null);
+    const key = rollupKey(dims);
+    const id = `${minute}#${key}`;
+    let values = this.rows.get(id);
+    if (!values) {
+      values = [minute, key, ...dims, 0];
+      for (let i = 0; i < ROLLUP_METRICS.length; i++) values.push(0, null, null);
+      for (let i = 0; i < HISTOGRAM_COLUMNS.length; i++) values.push(0);
+      this.rows.set(id, values);
+    }
+    (values[COUNT_AT] as number) += 1;
+    for (let i = 0; i < ROLLUP_METRICS.length; i++) {
+      const v = Number(get(row, ROLLUP_METRICS[i]!) ?? 0);
+      const at = METRICS_AT + i * 3;
+      (values[at] as number) += v;
+      const min = values[at + 1] as number | null;
+      const max = values[at + 2] as number | null;
+      if (min === null || v < min) values[at + 1] = v;
+      if (max === null || v > max) values[at + 2] = v;
+    }
+    (values[HISTOGRAM_AT + latencyBucket(Number(get(row, 'response_time') ?? 0))] as number) += 1;
+  }
+
+  /** The rollup rows, sorted by minute and key: concurrent writers lock rows in one order (no deadlock). */
+  take(): (string | number | null)[][] {
+    const ids = [...this.rows.keys()].sort();
+    const out = ids.map((id) => this.rows.get(id)!);
+    this.rows.clear();
+    return out;
+  }
+}
+
+/**
+ * The upsert of one rollup row: a new row, or the sums added to and the extremes widened of the
+ * existing one. `least`/`greatest` on PostgreSQL, the two-argument `min`/`max` on SQLite.
+ */
+export function rollupUpsertSql(dialect: 'sqlite' | 'postgres', rows = 1): string {
+  const [least, greatest] = dialect === 'postgres' ? ['least', 'greatest'] : ['min', 'max'];
+  const t = 'request_rollups';
+  const updates = [
+    `"count" = ${t}."count" + excluded."count"`,
+    ...ROLLUP_METRICS.flatMap((m) => [
+      `"${m}_sum" = ${t}."${m}_sum" + excluded."${m}_sum"`,
+      `"${m}_min" = ${least}(${t}."${m}_min", excluded."${m}_min")`,
+      `"${m}_max" = ${greatest}(${t}."${m}_max", excluded."${m}_max")`,
+    ]),
+    ...HISTOGRAM_COLUMNS.map((h) => `"${h}" = ${t}."${h}" + excluded."${h}"`),
+  ];
+  const placeholders = (offset: number) =>
+    `(${ROLLUP_COLUMNS.map((_, i) => (dialect === 'postgres' ? `$${offset + i + 1}` : '?')).join(', ')})`;
+  const values = Array.from({ length: rows }, (_, r) => placeholders(r * ROLLUP_COLUMNS.length)).join(', ');
+  return (
+    `insert into ${t} (${ROLLUP_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${values} ` +
+    `on conflict ("minute", "key") do update set ${updates.join(', ')}`
+  );
+}
+
+/** The SQL expression of histogram bucket `i` for one request row (1 when its response time falls in it). */
+export function histogramCaseSql(i: number, column = '"response_time"'): string {
+  const lower = i === 0 ? undefined : LATENCY_BOUNDS[i - 1];
+  const upper = LATENCY_BOUNDS[i];
+  const parts = [
+    lower === undefined ? '' : `${column} > ${lower}`,
+    upper === undefined ? '' : `${column} <= ${upper}`,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return `case when ${parts} then 1 else 0 end`;
+}
+
+/**
+ * `insert into request_rollups select ...` of the requests matching `where` (SQL text on the requests
+ * columns), for the migration that builds rollups of the rows already there.
+ */
+export function rollupBackfillSql(where = '1 = 1'): string {
+  const minute = `("timestamp" / ${MINUTE_MS}) * ${MINUTE_MS}`;
+  const select = [
+    `${minute}`,
+    rollupKeySql,
+    ...ROLLUP_DIMENSIONS.map((d) => `"${d}"`),
+    'count(*)',
+    ...ROLLUP_METRICS.flatMap((m) => [`sum("${m}")`, `min("${m}")`, `max("${m}")`]),
+    ...HISTOGRAM_COLUMNS.map((_, i) => `sum(${histogramCaseSql(i)})`),
+  ];
+  const groupBy = [minute, ...ROLLUP_DIMENSIONS.map((d) => `"${d}"`)];
+  return (
+    `insert into request_rollups (${ROLLUP_COLUMNS.map((c) => `"${c}"`).join(', ')}) ` +
+    `select ${select.join(', ')} from requests where ${where} group by ${groupBy.join(', ')}`
+  );
+}
+
+/** A rollup row (read by the analytics layer with SQL of its own; typed for the schema's completeness). */
+export type RequestRollupTable = {
+  minute: number;
+  key: string;
+  api_id: string | null;
+  application_id: string | null;
+  plan_id: string | null;
+  tenant: string | null;
+  status: number;
+  method: string;
+  count: number;
+} & Record<`${RollupMetric}_${'sum' | 'min' | 'max'}` | `h${number}`, number>;
