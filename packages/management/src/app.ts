@@ -50,6 +50,7 @@ import { dynamicPropertiesFeature } from './features/dynamic-properties/dynamic-
 import { notificationSettingsFeature } from './features/notification-settings/notification-settings.wiring.js';
 import { serviceDiscoveryRoutes } from './features/service-discovery/service-discovery.routes.js';
 import { Scheduler } from './features/scheduler/scheduler.js';
+import { messagesRoutes } from './features/messages/messages.routes.js';
 
 export const API_PREFIX = '/management';
 
@@ -230,6 +231,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
       dictionaryFeature(api, { ctx, guards, permissions, audit, scheduler });
       dynamicPropertiesFeature({ ctx, audit, permissions, settings, scheduler });
       serviceDiscoveryRoutes(api);
+      messagesRoutes(api, { ctx, guards, audit, notifications });
       pagesFeature(api, { ctx, guards, permissions, audit, settings, scheduler });
     },
     { prefix: API_PREFIX },

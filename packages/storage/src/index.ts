@@ -83,6 +83,7 @@ export * from './views/views.repository.js';
 export * from './tenants/tenants.table.js';
 export * from './tenants/tenants.repository.js';
 export * from './messages/message-recipients.repository.js';
+export * from './messages/message-recipients.repository.js';
 export * from './entrypoints/entrypoints.table.js';
 export * from './entrypoints/entrypoints.repository.js';
 export * from './api-headers/api-headers.table.js';
