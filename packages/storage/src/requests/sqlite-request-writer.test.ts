@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing.js';
+import { countRequests, requestStats } from '../analytics/analytics.repository.js';
 import { findRequestById, findRequestLogById, findRequests } from './requests.repository.js';
 import { SqliteRequestWriter, requestLogValues, requestValues } from './sqlite-request-writer.js';
 
@@ -67,6 +68,13 @@ describe('sqlite: request writer of the gateway reporter', () => {
     expect(await findRequestById(t.storage.db, 'w3')).toEqual(rows[3]);
     expect(await findRequestById(t.storage.db, 'w4')).toEqual(rows[4]);
     expect(await findRequestLogById(t.storage.db, 'w3')).toEqual(log);
+    // The same transaction added them to the rollups: both sources answer alike.
+    const window = { from: NOW - 60_000, to: NOW + 120_000 };
+    expect(await countRequests(t.storage.db, window)).toBe(1200);
+    expect(await countRequests(t.storage.db, { ...window, filter: 'application:app' })).toBe(600);
+    expect(await requestStats(t.storage.db, window, 'response-time')).toEqual(
+      await requestStats(t.storage.db, { ...window, raw: true }, 'response-time'),
+    );
   });
 
   it('writes nothing of a batch that fails', async () => {
@@ -74,6 +82,8 @@ describe('sqlite: request writer of the gateway reporter', () => {
     // The second record repeats an id: the whole batch is refused.
     expect(() => writer.write([row('x1'), row('x1')], [])).toThrow();
     expect(await findRequestById(t.storage.db, 'x1')).toBeUndefined();
+    const window = { from: NOW - 60_000, to: NOW + 120_000 };
+    expect(await countRequests(t.storage.db, window)).toBe(1200);
   });
 });
 

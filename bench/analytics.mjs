@@ -1,0 +1,324 @@
+// Analytics benchmark: a day of 1,000,000 generated requests (BENCH_ANALYTICS_REQUESTS) loaded
+// through the gateway reporter's own write paths (the SQLite writer thread's prepared statements; on
+// PostgreSQL insertRequestBatch in one transaction per batch, as the direct report sink does), then
+// every widget query of the API, application and platform dashboards over that day (timeframe 1d,
+// bucket 10 min) timed through the analytics query layer: median of BENCH_RUNS runs, and once on
+// the raw rows alone (rollups bypassed) as the baseline. Target: every widget under 1 s.
+// Databases: SQLite in a temporary folder, and PostgreSQL at BENCH_DATABASE_URL (default the test
+// server; a database is created and dropped) unless BENCH_DIALECTS=sqlite.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import {
+  SqliteRequestWriter,
+  countRequests,
+  groupRequests,
+  histogramCounts,
+  histogramMetric,
+  histogramPercentiles,
+  histogramTerms,
+  insertRequestBatch,
+  openStorage,
+  requestStats,
+  requestValues,
+} from '../packages/storage/dist/index.js';
+
+const REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const TARGET_MS = 1000;
+const DAY = 86_400_000;
+const INTERVAL = 600_000; // the 1d timeframe's bucket (section 9)
+const BATCH = 1000;
+
+/** Deterministic pseudo-random numbers: every run loads the same day. */
+function random(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+/**
+ * Traffic with a realistic shape: 40 APIs with Zipf-like popularity, 300 applications each
+ * subscribed to 1-4 APIs through one plan, 8% key-less calls, mostly 2xx, log-normal response times.
+ */
+function traffic(now) {
+  const next = random(7);
+  const apis = Array.from({ length: 40 }, (_, i) => `api-${String(i).padStart(2, '0')}-${'0'.repeat(28)}`);
+  const weights = apis.map((_, i) => 1 / (i + 1));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const cumulative = [];
+  weights.reduce((acc, w, i) => (cumulative[i] = acc + w / total), 0);
+  const pickApi = () => {
+    const r = next();
+    const i = cumulative.findIndex((c) => r <= c);
+    return apis[i < 0 ? apis.length - 1 : i];
+  };
+  const subscribers = new Map(apis.map((a) => [a, []]));
+  for (let i = 0; i < 300; i++) {
+    const app = `app-${String(i).padStart(3, '0')}-${'0'.repeat(27)}`;
+    const count = 1 + Math.floor(next() * 4);
+    for (let k = 0; k < count; k++) {
+      const api = pickApi();
+      subscribers.get(api).push({ app, plan: `plan-${api.slice(4, 6)}-${'0'.repeat(28)}` });
+    }
+  }
+  const statuses = [200, 200, 200, 200, 200, 200, 200, 200, 201, 204, 304, 400, 401, 404, 429, 500, 502, 503];
+  const methods = ['GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'];
+  const paths = ['/', '/items', '/items/:id', '/orders', '/orders/:id', '/search', '/health'];
+  const start = now - DAY;
+  return function* () {
+    for (let i = 0; i < REQUESTS; i++) {
+      const api = pickApi();
+      const subs = subscribers.get(api);
+      const sub = subs.length > 0 && next() > 0.08 ? subs[Math.floor(next() * subs.length)] : undefined;
+      const status = statuses[Math.floor(next() * statuses.length)];
+      const backend = status === 401 || status === 429 ? -1 : Math.round(Math.exp(3 + next() * 2.5 * next()));
+      const gatewayShare = 1 + Math.floor(next() * 4);
+      const path = paths[Math.floor(next() * paths.length)];
+      yield {
+        id: `${i.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`,
+        transaction_id: `${i.toString(16).padStart(8, '0')}-0000-4000-8000-000000000001`,
+        timestamp: start + Math.floor((i / REQUESTS) * DAY),
+        gateway: `gw-${i % 2}`,
+        api_id: api,
+        application_id: sub ? sub.app : null,
+        plan_id: sub ? sub.plan : null,
+        subscription_id: sub ? `${sub.app}-${api}` : null,
+        api_key: null,
+        user: null,
+        tenant: null,
+        method: methods[Math.floor(next() * methods.length)],
+        path,
+        uri: path,
+        mapped_path: path,
+        host: 'api.example.com',
+        status,
+        request_content_length: Math.floor(next() * 500),
+        response_content_length: Math.floor(next() * 20_000),
+        response_time: (backend < 0 ? 0 : backend) + gatewayShare,
+        api_response_time: backend,
+        latency: gatewayShare,
+        endpoint: backend < 0 ? null : 'http://backend.internal/',
+        remote_address: '10.0.0.1',
+        user_agent: 'bench',
+        security_type: sub ? 'API_KEY' : 'KEY_LESS',
+        error_key: null,
+        message: null,
+        has_log: 0,
+      };
+    }
+  };
+}
+
+/** The widgets of the three dashboards, as the analytics layer's calls (Gravitee 1.x dashboards). */
+function widgets(scope) {
+  const ranges = [100, 200, 300, 400, 500].map((from) => ({ from, to: from + 100 }));
+  const top =
+    (field, extra = {}) =>
+    (db, s) =>
+      groupRequests(db, s, { field, size: 10_000, ...extra });
+  const slow = (field, metric) => top(field, { order: { field: metric, type: 'avg', ascending: false } });
+  const failed = (field) => (db, s) =>
+    groupRequests(db, { ...s, filter: 'status:[500 TO 599]' }, { field, size: 10_000 });
+  const common = [
+    ['hits (count)', (db, s) => countRequests(db, s)],
+    ['request stats (stats response-time)', (db, s) => requestStats(db, s, 'response-time')],
+    ['status pie (group_by status ranges)', top('status', { ranges })],
+    ['hits by status (date_histo field:status)', (db, s) => histogramTerms(db, s, INTERVAL, 'status')],
+    [
+      'response times (date_histo avg:response-time;avg:api-response-time)',
+      async (db, s) => [
+        await histogramMetric(db, s, INTERVAL, 'avg', 'response-time'),
+        await histogramMetric(db, s, INTERVAL, 'avg', 'api-response-time'),
+      ],
+    ],
+    [
+      'latency percentiles (date_histo percentiles:response-time)',
+      (db, s) => histogramPercentiles(db, s, INTERVAL, 'response-time', [50, 90, 95, 99]),
+    ],
+  ];
+  if (scope === 'platform') {
+    return [
+      ...common,
+      ['top APIs (group_by api)', top('api')],
+      ['top applications (group_by application)', top('application')],
+      ['top failed APIs (group_by api, status 5xx)', failed('api')],
+      ['top slow APIs (order -avg:response-time)', slow('api', 'response-time')],
+      ['top overhead APIs (order -avg:proxy-latency)', slow('api', 'proxy-latency')],
+      ['hits by API (date_histo field:api)', (db, s) => histogramTerms(db, s, INTERVAL, 'api')],
+      [
+        'hits by application (date_histo field:application)',
+        (db, s) => histogramTerms(db, s, INTERVAL, 'application'),
+      ],
+      ['hits (date_histo)', (db, s) => histogramCounts(db, s, INTERVAL)],
+    ];
+  }
+  if (scope === 'api') {
+    return [
+      ...common,
+      ['top applications (group_by application)', top('application')],
+      ['top plans (group_by plan)', top('plan')],
+      ['top paths (group_by mapped-path, raw rows)', top('mapped-path')],
+      ['top slow applications (order -avg:response-time)', slow('application', 'response-time')],
+      ['top failed applications (status 5xx)', failed('application')],
+      [
+        'hits by application (date_histo field:application)',
+        (db, s) => histogramTerms(db, s, INTERVAL, 'application'),
+      ],
+      ['top hosts (optional widget, raw rows)', top('host')],
+    ];
+  }
+  return [
+    ...common,
+    ['top APIs (group_by api)', top('api')],
+    ['top paths (group_by path, raw rows)', top('path')],
+    ['top failed APIs (status 5xx)', failed('api')],
+    ['top slow APIs (order -avg:response-time)', slow('api', 'response-time')],
+    ['hits by API (date_histo field:api)', (db, s) => histogramTerms(db, s, INTERVAL, 'api')],
+  ];
+}
+
+async function load(dialect, storage, rows) {
+  const started = performance.now();
+  let batch = [];
+  if (dialect === 'sqlite') {
+    const writer = new SqliteRequestWriter(storage.sqlitePath);
+    for (const row of rows()) {
+      batch.push(requestValues(row));
+      if (batch.length === BATCH) {
+        writer.write(batch, []);
+        batch = [];
+      }
+    }
+    if (batch.length) writer.write(batch, []);
+    writer.close();
+  } else {
+    const inFlight = new Set();
+    const write = (part) => {
+      const p = storage.db.transaction().execute((trx) => insertRequestBatch(trx, part, []));
+      inFlight.add(p);
+      void p.finally(() => inFlight.delete(p));
+    };
+    for (const row of rows()) {
+      batch.push(row);
+      if (batch.length === BATCH) {
+        write(batch);
+        batch = [];
+        if (inFlight.size >= 4) await Promise.race(inFlight);
+      }
+    }
+    if (batch.length) write(batch);
+    await Promise.all(inFlight);
+  }
+  await sql`analyze`.execute(storage.db);
+  return performance.now() - started;
+}
+
+async function time(fn) {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function openDialect(dialect) {
+  if (dialect === 'sqlite') {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portico-bench-analytics-'));
+    const storage = await openStorage({ dataDir });
+    return {
+      storage,
+      drop: async () => (await storage.close(), rmSync(dataDir, { recursive: true, force: true })),
+    };
+  }
+  const name = `portico_bench_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const storage = await openStorage({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolSize: 6 });
+  return {
+    storage,
+    drop: async () => (await storage.close(), await admin(`drop database ${name} with (force)`)),
+  };
+}
+
+async function main() {
+  const now = Math.floor(Date.now() / 60_000) * 60_000 + 17_000;
+  const rows = traffic(now);
+  const results = [];
+  for (const dialect of DIALECTS) {
+    const { storage, drop } = await openDialect(dialect);
+    try {
+      const loadMs = await load(dialect, storage, rows);
+      const db = storage.db;
+      const window = { from: now - DAY, to: now };
+      // The busiest API and application: the dashboards that read the most.
+      const [api] = await groupRequests(db, window, { field: 'api', size: 1 });
+      const [app] = await groupRequests(
+        db,
+        { ...window, filter: '_exists_:application' },
+        { field: 'application', size: 1 },
+      );
+      const scopes = [
+        ['platform', window],
+        ['api', { ...window, apiId: api.key }],
+        ['application', { ...window, applicationId: app.key }],
+      ];
+      const rollupRows = await db
+        .selectFrom('request_rollups')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
+      console.log(
+        `${dialect}: ${REQUESTS.toLocaleString('en')} requests loaded in ${(loadMs / 1000).toFixed(1)} s ` +
+          `(${Math.round(REQUESTS / (loadMs / 1000)).toLocaleString('en')}/s), ${Number(rollupRows.n).toLocaleString('en')} rollup rows; ` +
+          `busiest API ${api.value.toLocaleString('en')} requests, application ${app.value.toLocaleString('en')}`,
+      );
+      for (const [scopeName, scope] of scopes) {
+        for (const [name, query] of widgets(scopeName)) {
+          const runs = [];
+          for (let i = 0; i < RUNS; i++) runs.push(await time(() => query(db, scope)));
+          const raw = await time(() => query(db, { ...scope, raw: true }));
+          results.push({ dialect, scope: scopeName, name, ms: median(runs), raw });
+        }
+      }
+    } finally {
+      await drop();
+    }
+  }
+  const pad = (s, n) => String(s).padEnd(n);
+  const num = (n) => String(Math.round(n)).padStart(8);
+  console.log(
+    `\nDashboard widgets over a day of ${REQUESTS.toLocaleString('en')} requests (1d, 10 min buckets), ms; median of ${RUNS} runs; raw = rollups bypassed, 1 run`,
+  );
+  console.log(
+    `${pad('dialect', 9)}${pad('dashboard', 13)}${pad('widget', 70)}${'ms'.padStart(8)}${'raw ms'.padStart(8)}  target`,
+  );
+  for (const r of results) {
+    console.log(
+      `${pad(r.dialect, 9)}${pad(r.scope, 13)}${pad(r.name, 70)}${num(r.ms)}${num(r.raw)}  ${r.ms < TARGET_MS ? 'ok' : 'OVER'}`,
+    );
+  }
+  const over = results.filter((r) => r.ms >= TARGET_MS);
+  const worst = results.reduce((a, b) => (b.ms > a.ms ? b : a));
+  console.log(
+    `\nslowest: ${worst.dialect} ${worst.scope} ${worst.name} ${Math.round(worst.ms)} ms; ${over.length} of ${results.length} widgets at or over ${TARGET_MS} ms`,
+  );
+}
+
+await main();
