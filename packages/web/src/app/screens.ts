@@ -25,6 +25,7 @@ export type Screen =
   | 'management.apis.detail.history'
   | 'management.apis.detail.events'
   | 'management.apis.detail.audit'
+  | 'management.apis.detail.analytics.logs'
   | 'management.apis.detail.proxy.endpoints'
   | 'management.applications'
   | 'management.instances'
@@ -54,6 +55,7 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.history',
   'management.apis.detail.events',
   'management.apis.detail.audit',
+  'management.apis.detail.analytics.logs',
   'management.apis.detail.proxy.endpoints',
   'management.applications',
   'management.instances',

@@ -94,7 +94,7 @@ export function ApiFrame() {
                   <ul className={classes.list}>
                     {entries.map((entry) => (
                       <li key={entry.path}>
-                        <NavLink to={`${base}/${entry.path}`} className={classes.link}>
+                        <NavLink to={`${base}/${entry.path}`} end={entry.end} className={classes.link}>
                           {t(entry.label)}
                         </NavLink>
                       </li>

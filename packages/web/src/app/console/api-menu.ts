@@ -74,6 +74,13 @@ export const API_MENU: readonly ApiMenuEntry[] = [
     anyOf: ['api-definition-r'],
   },
   {
+    screen: 'management.apis.detail.analytics.logs',
+    path: 'logs',
+    label: 'logs.menu',
+    group: 'analytics',
+    anyOf: ['api-log-r'],
+  },
+  {
     screen: 'management.apis.detail.history',
     path: 'history',
     label: 'apis.menu.history',

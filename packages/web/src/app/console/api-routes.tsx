@@ -8,6 +8,7 @@ const planScreens = () => import('../../features/plans/plan-screens');
 const subscriptionScreens = () => import('../../features/subscriptions/subscription-screens');
 const proxyScreens = () => import('../../features/api-proxy/proxy-screens');
 const pageScreens = () => import('../../features/pages/page-screens');
+const logScreens = () => import('../../features/logs/logs-screens');
 
 /**
  * The API screens of the console under `/management/apis` (console-apis.md 2.1 to 2.4, 2.9, 2.10). The
@@ -70,6 +71,14 @@ export const apiRoutes: RouteObject[] = [
           Component: (await import('../../features/apis/components/history/events-page')).EventsPage,
         }),
         handle: access({ docPage: 'management-api-history' }),
+      },
+      {
+        path: 'logs',
+        children: [
+          { index: true, lazy: async () => ({ Component: (await logScreens()).ApiLogsPage }) },
+          { path: 'configure', lazy: async () => ({ Component: (await logScreens()).ApiLoggingPage }) },
+          { path: ':logId', lazy: async () => ({ Component: (await logScreens()).ApiLogPage }) },
+        ],
       },
       {
         path: 'audit',

@@ -13,6 +13,7 @@ export const APPLICATION_MENU: readonly ApplicationMenuEntry[] = [
   { path: '', label: 'applications.menu.general', anyOf: ['application-definition-r'] },
   { path: 'subscriptions', label: 'applications.menu.subscriptions', anyOf: ['application-subscription-r'] },
   { path: 'members', label: 'applications.menu.members', anyOf: ['application-member-r'] },
+  { path: 'logs', label: 'logs.menu', anyOf: ['application-log-r'] },
 ];
 
 /** What the page at `path` (first segment under the application) needs. */

@@ -5,6 +5,7 @@ const access = (handle: RouteAccess): RouteAccess => handle;
 
 const applications = () => import('../../features/applications/application-screens');
 const subscriptions = () => import('../../features/subscriptions/subscription-screens');
+const logScreens = () => import('../../features/logs/logs-screens');
 
 /**
  * The application screens of the console under `/management/applications` (console-applications-and-
@@ -48,6 +49,13 @@ export const applicationRoutes: RouteObject[] = [
         path: 'members',
         lazy: async () => ({ Component: (await applications()).ApplicationMembersPage }),
         handle: access({ docPage: 'management-application' }),
+      },
+      {
+        path: 'logs',
+        children: [
+          { index: true, lazy: async () => ({ Component: (await logScreens()).ApplicationLogsPage }) },
+          { path: ':logId', lazy: async () => ({ Component: (await logScreens()).ApplicationLogPage }) },
+        ],
       },
     ],
   },

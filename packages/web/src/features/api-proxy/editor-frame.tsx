@@ -13,12 +13,23 @@ export const useTenants = () =>
     staleTime: 5 * 60_000,
   });
 
-/** The frame of the endpoint and group editors: back link, title, General and HTTP configuration tabs, Save. */
+/** A further tab of an editor (the group's Service Discovery, an endpoint's health check). */
+export interface EditorTab {
+  value: string;
+  label: string;
+  panel: ReactNode;
+}
+
+/**
+ * The frame of the endpoint and group editors: back link, title, General and HTTP configuration tabs,
+ * then the `tabs` given, Save.
+ */
 export function EditorFrame({
   back,
   title,
   general,
   httpConfig,
+  tabs = [],
   canSave,
   saving,
   readOnly,
@@ -28,6 +39,7 @@ export function EditorFrame({
   title: string;
   general: ReactNode;
   httpConfig: ReactNode;
+  tabs?: readonly EditorTab[];
   canSave: boolean;
   saving: boolean;
   readOnly: boolean;
@@ -53,6 +65,11 @@ export function EditorFrame({
           <Tabs.List>
             <Tabs.Tab value="general">{t('apiProxy.editor.general')}</Tabs.Tab>
             <Tabs.Tab value="http">{t('apiProxy.editor.http')}</Tabs.Tab>
+            {tabs.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Tabs.Panel value="general" pt="md">
             {general}
@@ -60,6 +77,11 @@ export function EditorFrame({
           <Tabs.Panel value="http" pt="md">
             {httpConfig}
           </Tabs.Panel>
+          {tabs.map((tab) => (
+            <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+              {tab.panel}
+            </Tabs.Panel>
+          ))}
         </Tabs>
         {!readOnly && (
           <Group>

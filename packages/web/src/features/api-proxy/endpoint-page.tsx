@@ -5,9 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { TranslationKey } from '../../shared/i18n/keys';
 import { EditorFrame, NotFound, useTenants } from './editor-frame';
+import { ENDPOINT_TABS } from './endpoint-tabs';
 import { HttpConfigForm } from './http-config-form';
 import type { Place } from './proxy-model';
-import { cleanHttpConfig, endpointProblems, placeOf, withEndpoint } from './proxy-model';
+import {
+  cleanHttpConfig,
+  endpointProblems,
+  headerMap,
+  headerPairProblems,
+  headerPairs,
+  placeOf,
+  withEndpoint,
+} from './proxy-model';
 import { useApiProxy } from './use-proxy';
 
 /**
@@ -67,7 +76,11 @@ function EndpointEditor({
   const { proxy } = useApiProxy();
   const tenants = useTenants();
   const [endpoint, setEndpoint] = useState<Endpoint>(initial);
-  const problems = endpointProblems(proxy, place, endpoint);
+  const [headers, setHeaders] = useState(() => headerPairs(initial.headers));
+  const problems = {
+    ...endpointProblems(proxy, place, endpoint),
+    ...(endpoint.inherit ? {} : headerPairProblems(headers)),
+  };
   const error = (field: string) =>
     problems[field] ? t(`apiProxy.problems.${problems[field]}` as TranslationKey) : undefined;
   const set = (change: Partial<Endpoint>) => setEndpoint({ ...endpoint, ...change });
@@ -88,7 +101,12 @@ function EndpointEditor({
       readOnly={readOnly}
       saving={saving}
       canSave={Object.keys(problems).length === 0}
-      onSave={() => onSave(endpoint, () => void navigate(back))}
+      onSave={() =>
+        onSave(
+          endpoint.inherit ? endpoint : { ...endpoint, headers: headerMap(headers) },
+          () => void navigate(back),
+        )
+      }
       general={
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -151,6 +169,8 @@ function EndpointEditor({
           ) : (
             <HttpConfigForm
               value={endpoint}
+              headers={headers}
+              onHeadersChange={setHeaders}
               problems={problems}
               readOnly={readOnly}
               onChange={(config) => set(config)}
@@ -158,6 +178,11 @@ function EndpointEditor({
           )}
         </Stack>
       }
+      tabs={ENDPOINT_TABS.map(({ value, label, Panel }) => ({
+        value,
+        label: t(label),
+        panel: <Panel endpoint={endpoint} place={place} readOnly={readOnly} onChange={setEndpoint} />,
+      }))}
     />
   );
 }

@@ -5,13 +5,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { TranslationKey } from '../../shared/i18n/keys';
+import { DiscoveryTab, discoveryProblem, discoveryToSave, useDiscoverySchema } from './discovery-tab';
 import { EditorFrame, NotFound } from './editor-frame';
 import { HttpConfigForm } from './http-config-form';
 import type { Place } from './proxy-model';
-import { cleanHttpConfig, groupProblems, placeOf, withGroup } from './proxy-model';
+import {
+  cleanHttpConfig,
+  groupProblems,
+  headerMap,
+  headerPairProblems,
+  headerPairs,
+  placeOf,
+  withGroup,
+} from './proxy-model';
 import { useApiProxy } from './use-proxy';
 
-/** `/proxy/groups/{group}` and `/proxy/newgroup` (console-apis.md 2.5): name, load balancing, HTTP configuration. */
+/**
+ * `/proxy/groups/{group}` and `/proxy/newgroup` (console-apis.md 2.5): name, load balancing, HTTP
+ * configuration, service discovery.
+ */
 export function GroupPage() {
   const { groupName } = useParams();
   const { proxy, base, canUpdate, save, saving } = useApiProxy();
@@ -52,10 +64,20 @@ function GroupEditor({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { proxy } = useApiProxy();
+  const { proxy, canDiscover } = useApiProxy();
   const [group, setGroup] = useState<EndpointGroup>(initial);
-  const problems = groupProblems(proxy, place, group);
+  const [headers, setHeaders] = useState(() => headerPairs(initial.headers));
+  const discovery = group.services?.discovery;
+  const schema = useDiscoverySchema(discovery?.enabled ? discovery.provider : undefined).data;
+  const discoveryIssue = discoveryProblem(discovery, schema);
+  const problems = { ...groupProblems(proxy, place, group), ...headerPairProblems(headers) };
+  if (discoveryIssue) problems.discovery = 'required';
   const readOnly = !canUpdate;
+  const toSave = (): EndpointGroup => ({
+    ...group,
+    headers: headerMap(headers),
+    ...(discovery ? { services: { ...group.services, discovery: discoveryToSave(discovery, schema) } } : {}),
+  });
   return (
     <EditorFrame
       back={back}
@@ -63,7 +85,7 @@ function GroupEditor({
       readOnly={readOnly}
       saving={saving}
       canSave={Object.keys(problems).length === 0}
-      onSave={() => onSave(group, () => void navigate(back))}
+      onSave={() => onSave(toSave(), () => void navigate(back))}
       general={
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -95,11 +117,27 @@ function GroupEditor({
       httpConfig={
         <HttpConfigForm
           value={group}
+          headers={headers}
+          onHeadersChange={setHeaders}
           problems={problems}
           readOnly={readOnly}
           onChange={(config) => setGroup({ ...group, ...config })}
         />
       }
+      tabs={[
+        {
+          value: 'discovery',
+          label: t('apiProxy.discovery.tab'),
+          panel: (
+            <DiscoveryTab
+              value={discovery}
+              schema={schema}
+              readOnly={readOnly || !canDiscover}
+              onChange={(next) => setGroup({ ...group, services: { ...group.services, discovery: next } })}
+            />
+          ),
+        },
+      ]}
     />
   );
 }

@@ -32,11 +32,16 @@ const NO_SSL: Ssl = { trustAll: false, hostnameVerifier: true };
 export function HttpConfigForm({
   value,
   onChange,
+  headers,
+  onHeadersChange,
   problems,
   readOnly,
 }: {
   value: HttpConfig;
   onChange: (next: HttpConfig) => void;
+  /** The headers as pairs (a name given twice is shown and refused, not merged). */
+  headers: [string, string][];
+  onHeadersChange: (pairs: [string, string][]) => void;
   problems: Problems;
   readOnly: boolean;
 }) {
@@ -49,9 +54,7 @@ export function HttpConfigForm({
   const setHttp = (change: Partial<Http>) => onChange({ ...value, http: { ...http, ...change } });
   const setProxy = (change: Partial<HttpProxy>) => onChange({ ...value, proxy: { ...proxy, ...change } });
   const setSsl = (change: Partial<Ssl>) => onChange({ ...value, ssl: { ...ssl, ...change } });
-  const headers = Object.entries(value.headers ?? {});
-  const setHeaders = (pairs: [string, string][]) =>
-    onChange({ ...value, headers: Object.fromEntries(pairs) });
+  const setHeaders = onHeadersChange;
   const num = (v: string | number) => (typeof v === 'number' ? v : Number.NaN);
 
   const numberField = (
@@ -199,7 +202,7 @@ export function HttpConfigForm({
               withAsterisk
               readOnly={readOnly}
               value={name}
-              error={name.trim() ? undefined : t('apiProxy.problems.required')}
+              error={error(`headers.${i}.name`)}
               onChange={(e) =>
                 setHeaders(headers.map((h, j) => (j === i ? [e.currentTarget.value, h[1]] : h)))
               }
@@ -210,7 +213,7 @@ export function HttpConfigForm({
               withAsterisk
               readOnly={readOnly}
               value={headerValue}
-              error={headerValue ? undefined : t('apiProxy.problems.required')}
+              error={error(`headers.${i}.value`)}
               onChange={(e) =>
                 setHeaders(headers.map((h, j) => (j === i ? [h[0], e.currentTarget.value] : h)))
               }

@@ -33,7 +33,8 @@ export type Problem =
   | 'port'
   | 'storePathOrContent'
   | 'storePassword'
-  | 'pemKeyStore';
+  | 'pemKeyStore'
+  | 'duplicateHeader';
 
 export type Problems = Record<string, Problem>;
 
@@ -110,6 +111,25 @@ export function groupProblems(proxy: Proxy, own: Place, group: EndpointGroup): P
   if (name) problems.name = name;
   return problems;
 }
+
+/** Header pairs as edited: name and value required, a name (in any case) once (they are sent as a map). */
+export function headerPairProblems(pairs: readonly [string, string][]): Problems {
+  const problems: Problems = {};
+  const names = new Set<string>();
+  for (const [n, [name, value]] of pairs.entries()) {
+    const lower = name.trim().toLowerCase();
+    if (!lower) problems[`headers.${n}.name`] = 'required';
+    else if (names.has(lower)) problems[`headers.${n}.name`] = 'duplicateHeader';
+    names.add(lower);
+    if (!value) problems[`headers.${n}.value`] = 'required';
+  }
+  return problems;
+}
+
+export const headerPairs = (headers: Record<string, string> | undefined): [string, string][] =>
+  Object.entries(headers ?? {});
+export const headerMap = (pairs: readonly [string, string][]): Record<string, string> =>
+  Object.fromEntries(pairs.map(([name, value]) => [name.trim(), value]));
 
 /** What saving drops (section 5): an endpoint proxy without host or port, a store without type. */
 export function cleanHttpConfig<T extends HttpConfig>(target: T): T {

@@ -1,5 +1,6 @@
 import type { Proxy } from '@portico/model';
 import { useParams } from 'react-router';
+import type { ApiChanges } from '../apis/api/change-api';
 import { useUpdateApi } from '../apis/api/change-api';
 import { useFrameApi } from '../apis/api/get-api';
 import { notifySuccess } from '../apis/notify';
@@ -24,13 +25,23 @@ export function useApiProxy() {
         },
       },
     );
+  /** Saves other fields of the API (sharding tags, response templates) the same way. */
+  const saveApi = (changes: ApiChanges, onSaved?: () => void) =>
+    update.mutate(changes, {
+      onSuccess: () => {
+        notifySuccess('apiProxy.saved');
+        onSaved?.();
+      },
+    });
   return {
     apiId,
     api,
     proxy: api.proxy,
     base: `/management/apis/${encodeURIComponent(apiId)}`,
     canUpdate: permissions.has('api-definition-u'),
+    canDiscover: permissions.has('api-definition-u') && permissions.has('api-discovery-c'),
     saving: update.isPending,
     save,
+    saveApi,
   };
 }

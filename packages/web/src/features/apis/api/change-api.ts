@@ -20,6 +20,7 @@ export type ApiChanges = Partial<
     | 'tags'
     | 'proxy'
     | 'paths'
+    | 'response_templates'
   >
 > & { picture?: string | null };
 

@@ -1,0 +1,121 @@
+import { Select, Stack, Switch, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { EndpointGroup } from '@portico/model';
+import { useTranslation } from 'react-i18next';
+import { http, isHttpError } from '../../shared/http';
+import { notifyFailure } from '../../shared/ui/toasts';
+import type { JsonSchema } from '../../shared/ui/json-schema-form';
+import { JsonSchemaForm, isValid, withDefaults } from '../../shared/ui/json-schema-form';
+
+type Discovery = NonNullable<NonNullable<EndpointGroup['services']>['discovery']>;
+
+/** `GET services-discovery`: the providers an endpoint group can discover its endpoints with. */
+export const useDiscoveryProviders = () =>
+  useQuery({
+    queryKey: ['services-discovery'],
+    queryFn: ({ signal }) =>
+      http.get<{ id: string; name: string; description?: string }[]>('services-discovery', { signal }),
+    staleTime: Infinity,
+  });
+
+/**
+ * `GET services-discovery/{provider}/schema`: a 404 means an empty schema (silently); another failure
+ * shows 'Unexpected error while loading service discovery schema for' the provider (console-apis.md 8).
+ */
+export const useDiscoverySchema = (provider: string | undefined) =>
+  useQuery({
+    queryKey: ['services-discovery', 'schema', provider],
+    enabled: !!provider,
+    staleTime: Infinity,
+    queryFn: async ({ signal }): Promise<JsonSchema> => {
+      try {
+        return await http.get<JsonSchema>(`services-discovery/${encodeURIComponent(provider!)}/schema`, {
+          signal,
+          silent: true,
+        });
+      } catch (error) {
+        if (isHttpError(error) && error.status === 404) return { type: 'object', properties: {} };
+        notifyFailure('apiProxy.discovery.schemaError', { provider: provider! });
+        throw error;
+      }
+    },
+  });
+
+/** Section 5: an enabled discovery needs a type and a configuration its schema accepts. */
+export function discoveryProblem(
+  discovery: Discovery | undefined,
+  schema: JsonSchema | undefined,
+): 'required' | 'schema' | undefined {
+  if (!discovery?.enabled) return undefined;
+  if (!discovery.provider) return 'required';
+  if (!schema || !isValid(schema, withDefaults(schema, discovery.configuration ?? {}))) return 'schema';
+  return undefined;
+}
+
+/**
+ * The group editor's Service Discovery tab (console-apis.md 2.5): enabled (disabled when no provider
+ * exists or without api-discovery-c), the provider, and the provider's configuration form from its
+ * JSON schema (for Consul: URL, service, DC, ACL, trust store), its rules shown as one types.
+ */
+export function DiscoveryTab({
+  value,
+  onChange,
+  readOnly,
+  schema,
+}: {
+  value: Discovery | undefined;
+  onChange: (next: Discovery) => void;
+  readOnly: boolean;
+  schema: JsonSchema | undefined;
+}) {
+  const { t } = useTranslation();
+  const providers = useDiscoveryProviders();
+  const discovery: Discovery = value ?? { enabled: false };
+  const none = (providers.data ?? []).length === 0;
+  return (
+    <Stack gap="md">
+      <Switch
+        label={t('apiProxy.discovery.enabled')}
+        disabled={readOnly || (none && !discovery.enabled)}
+        checked={discovery.enabled}
+        onChange={(e) => onChange({ ...discovery, enabled: e.currentTarget.checked })}
+      />
+      {none && providers.isSuccess && (
+        <Text size="sm" c="dimmed">
+          {t('apiProxy.discovery.noProvider')}
+        </Text>
+      )}
+      {discovery.enabled && (
+        <>
+          <Select
+            label={t('apiProxy.discovery.provider')}
+            withAsterisk
+            readOnly={readOnly}
+            data={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            value={discovery.provider ?? null}
+            error={discovery.provider ? undefined : t('apiProxy.problems.required')}
+            onChange={(provider) =>
+              onChange({ enabled: true, provider: provider ?? undefined, configuration: {} })
+            }
+          />
+          {discovery.provider && schema && (
+            <JsonSchemaForm
+              idPrefix="discovery"
+              schema={schema}
+              value={withDefaults(schema, discovery.configuration ?? {})}
+              showErrors
+              disabled={readOnly}
+              onChange={(configuration) => onChange({ ...discovery, configuration })}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The discovery as saved: the configuration with the schema's defaults the form showed. */
+export function discoveryToSave(discovery: Discovery | undefined, schema: JsonSchema | undefined) {
+  if (!discovery?.enabled || !schema) return discovery;
+  return { ...discovery, configuration: withDefaults(schema, discovery.configuration ?? {}) };
+}
