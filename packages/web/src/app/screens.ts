@@ -27,6 +27,11 @@ export type Screen =
   | 'management.apis.detail.audit'
   | 'management.apis.detail.analytics.logs'
   | 'management.apis.detail.proxy.endpoints'
+  | 'management.apis.detail.proxy.general'
+  | 'management.apis.detail.proxy.cors'
+  | 'management.apis.detail.proxy.deployments'
+  | 'management.apis.detail.proxy.failover'
+  | 'management.apis.detail.proxy.responsetemplates'
   | 'management.applications'
   | 'management.instances'
   | 'management.platform'
@@ -57,6 +62,11 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.audit',
   'management.apis.detail.analytics.logs',
   'management.apis.detail.proxy.endpoints',
+  'management.apis.detail.proxy.general',
+  'management.apis.detail.proxy.cors',
+  'management.apis.detail.proxy.deployments',
+  'management.apis.detail.proxy.failover',
+  'management.apis.detail.proxy.responsetemplates',
   'management.applications',
   'management.instances',
   'management.audit',

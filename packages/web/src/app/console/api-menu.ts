@@ -13,6 +13,8 @@ export interface ApiMenuEntry {
   group: ApiMenuGroup;
   /** One of these API permissions is needed (console-apis.md section 6); empty for every member. */
   anyOf: readonly string[];
+  /** Active only on its own path, not on the pages under it (`proxy`, the proxy details). */
+  end?: boolean;
 }
 
 /** The API frame's menu (console-apis.md 2.3 and 6): each later screen of an API adds its entry here. */
@@ -67,9 +69,45 @@ export const API_MENU: readonly ApiMenuEntry[] = [
     anyOf: ['api-member-r'],
   },
   {
+    screen: 'management.apis.detail.proxy.general',
+    path: 'proxy',
+    label: 'apiProxy.menu.details',
+    group: 'proxy',
+    anyOf: ['api-definition-r'],
+    end: true,
+  },
+  {
+    screen: 'management.apis.detail.proxy.cors',
+    path: 'proxy/cors',
+    label: 'apiProxy.menu.cors',
+    group: 'proxy',
+    anyOf: ['api-definition-r'],
+  },
+  {
+    screen: 'management.apis.detail.proxy.deployments',
+    path: 'proxy/deployments',
+    label: 'apiProxy.menu.deployments',
+    group: 'proxy',
+    anyOf: ['api-definition-r'],
+  },
+  {
+    screen: 'management.apis.detail.proxy.responsetemplates',
+    path: 'proxy/responsetemplates',
+    label: 'apiProxy.menu.templates',
+    group: 'proxy',
+    anyOf: ['api-response_templates-r'],
+  },
+  {
     screen: 'management.apis.detail.proxy.endpoints',
     path: 'proxy/endpoints',
     label: 'apiProxy.menu.endpoints',
+    group: 'proxy',
+    anyOf: ['api-definition-r'],
+  },
+  {
+    screen: 'management.apis.detail.proxy.failover',
+    path: 'proxy/failover',
+    label: 'apiProxy.menu.failover',
     group: 'proxy',
     anyOf: ['api-definition-r'],
   },

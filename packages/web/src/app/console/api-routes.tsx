@@ -118,6 +118,22 @@ export const apiRoutes: RouteObject[] = [
       {
         path: 'proxy',
         children: [
+          { index: true, lazy: async () => ({ Component: (await proxyScreens()).DetailsPage }) },
+          { path: 'cors', lazy: async () => ({ Component: (await proxyScreens()).CorsPage }) },
+          { path: 'deployments', lazy: async () => ({ Component: (await proxyScreens()).DeploymentsPage }) },
+          { path: 'failover', lazy: async () => ({ Component: (await proxyScreens()).FailoverPage }) },
+          {
+            path: 'responsetemplates',
+            lazy: async () => ({ Component: (await proxyScreens()).TemplatesPage }),
+          },
+          {
+            path: 'responsetemplates/new',
+            lazy: async () => ({ Component: (await proxyScreens()).TemplatePage }),
+          },
+          {
+            path: 'responsetemplates/:key',
+            lazy: async () => ({ Component: (await proxyScreens()).TemplatePage }),
+          },
           { path: 'endpoints', lazy: async () => ({ Component: (await proxyScreens()).EndpointsPage }) },
           { path: 'newgroup', lazy: async () => ({ Component: (await proxyScreens()).GroupPage }) },
           { path: 'groups/:groupName', lazy: async () => ({ Component: (await proxyScreens()).GroupPage }) },
