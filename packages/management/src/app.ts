@@ -25,6 +25,7 @@ import { identitiesRoutes } from './features/identities/identities.routes.js';
 import { policiesRoutes } from './features/policies/policies.routes.js';
 import { portalConfigurationRoutes } from './features/portal-configuration/portal-configuration.wiring.js';
 import { instancesRoutes } from './features/instances/instances.routes.js';
+import { apiHealthRoutes } from './features/health/health-api.routes.js';
 import { apisRoutes } from './features/apis/apis.routes.js';
 import { pagesFeature } from './features/pages/pages.wiring.js';
 import { subscriptionFeatureRoutes } from './features/subscriptions/subscriptions.wiring.js';
@@ -212,6 +213,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
       groupsRoutes(api, { ctx, guards, permissions, audit, mail, secret });
       policiesRoutes(api);
       instancesRoutes(api, ctx, guards);
+      apiHealthRoutes(api, ctx, guards);
       analyticsRoutes(api, { ctx, guards, permissions, settings });
       apisRoutes(api, { ctx, guards, permissions, audit, settings });
       portalConfigurationRoutes(api, { ctx, guards, permissions, audit, settings });

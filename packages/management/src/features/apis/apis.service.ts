@@ -2,6 +2,7 @@ import type { ApiDefinition, NewApi } from '@portico/model';
 import {
   ApiDefinition as ApiDefinitionSchema,
   PRIMARY_OWNER,
+  forbidden,
   parsePermission,
 } from '@portico/model';
 import type { ApiRow, Database, EventBus, Executor, UserRow } from '@portico/storage';
@@ -18,6 +19,7 @@ import {
   upsertMembership,
   updateApi,
 } from '@portico/storage';
+import { healthChecksChanged } from '../health/health-check.rules.js';
 import type { SaverRights } from './api-proxy-rights.js';
 import { assertSaverRights, saverRights } from './api-proxy-rights.js';
 import type { Kysely } from 'kysely';
@@ -50,6 +52,7 @@ export type { ApiChanges, ApiListQuery, ApiToInsert, Precondition } from './apis
 export { ACTIVE_PLAN_STATUSES, ACTIVE_SUBSCRIPTION_STATUSES } from './apis.types.js';
 
 const GATEWAY_DEFINITION_U = parsePermission('api-gateway_definition-u');
+const HEALTH_CU = [parsePermission('api-health-c'), parsePermission('api-health-u')];
 
 export interface ApiServiceDeps {
   db: Kysely<Database>;
@@ -236,6 +239,10 @@ export class ApiService {
     // Asked before the transaction: SQLite has one connection, busy while the transaction runs.
     const mayChangeContextPath = await this.mayChangeContextPath(actor, id);
     const { isAdmin } = await this.deps.permissions.access(actor.id);
+    const mayChangeHealth =
+      isAdmin ||
+      (await this.deps.permissions.has(actor.id, HEALTH_CU[0]!, id)) ||
+      (await this.deps.permissions.has(actor.id, HEALTH_CU[1]!, id));
     const saver = await saverRights(
       this.deps.permissions,
       this.db,
@@ -245,6 +252,7 @@ export class ApiService {
     return this.db.transaction().execute((trx) =>
       this.applyChanges(trx, actor, id, changes, {
         mayChangeContextPath,
+        mayChangeHealth,
         saver,
         precondition,
         event,
@@ -260,6 +268,8 @@ export class ApiService {
     changes: ApiChanges,
     options: {
       mayChangeContextPath: boolean;
+      /** api-health-c or api-health-u: may change a health-check configuration (default: yes). */
+      mayChangeHealth?: boolean;
       /** api-discovery-c, api-response_templates-c/u/d, usable sharding tags (default: all). */
       saver?: SaverRights;
       precondition?: Precondition | undefined;
@@ -289,6 +299,8 @@ export class ApiService {
       ? await withBoundedLogging(trx, this.deps.settings, changed, this.deps.now())
       : changed;
     validateDefinition(definition);
+    if (options.mayChangeHealth === false && healthChecksChanged(current, definition))
+      throw forbidden('api-health-u');
     if (options.saver) assertSaverRights(options.saver, current, definition);
     const before = entrypointsOf(current.proxy);
     const after = entrypointsOf(definition.proxy);
