@@ -27,6 +27,10 @@ export type Screen =
   | 'management.apis.detail.audit'
   | 'management.apis.detail.analytics.logs'
   | 'management.apis.detail.proxy.endpoints'
+  | 'management.apis.detail.design.policies'
+  | 'management.apis.detail.design.resources'
+  | 'management.apis.detail.design.properties'
+  | 'management.apis.detail.design.pathMappings'
   | 'management.apis.detail.proxy.general'
   | 'management.apis.detail.proxy.cors'
   | 'management.apis.detail.proxy.deployments'
@@ -62,6 +66,10 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.audit',
   'management.apis.detail.analytics.logs',
   'management.apis.detail.proxy.endpoints',
+  'management.apis.detail.design.policies',
+  'management.apis.detail.design.resources',
+  'management.apis.detail.design.properties',
+  'management.apis.detail.design.pathMappings',
   'management.apis.detail.proxy.general',
   'management.apis.detail.proxy.cors',
   'management.apis.detail.proxy.deployments',

@@ -13,10 +13,11 @@ import type { ApiMenuGroup } from './api-menu';
 import { apiPageNeeds, visibleApiMenu } from './api-menu';
 import classes from './api-frame.module.css';
 
-const GROUPS: ApiMenuGroup[] = ['portal', 'proxy', 'analytics'];
+const GROUPS: ApiMenuGroup[] = ['portal', 'proxy', 'design', 'analytics'];
 const SECTIONS = {
   portal: 'apis.menu.section.portal',
   proxy: 'apiProxy.menu.section',
+  design: 'apiDesign.menu.section',
   analytics: 'apis.menu.section.analytics',
 } as const;
 

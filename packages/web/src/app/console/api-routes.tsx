@@ -8,6 +8,7 @@ const planScreens = () => import('../../features/plans/plan-screens');
 const subscriptionScreens = () => import('../../features/subscriptions/subscription-screens');
 const proxyScreens = () => import('../../features/api-proxy/proxy-screens');
 const pageScreens = () => import('../../features/pages/page-screens');
+const designScreens = () => import('../../features/api-design/design-screens');
 const logScreens = () => import('../../features/logs/logs-screens');
 
 /**
@@ -146,6 +147,26 @@ export const apiRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await proxyScreens()).EndpointPage }),
           },
         ],
+      },
+      {
+        path: 'policies',
+        lazy: async () => ({ Component: (await designScreens()).PoliciesPage }),
+        handle: access({ docPage: 'management-api-policies' }),
+      },
+      {
+        path: 'resources',
+        lazy: async () => ({ Component: (await designScreens()).ResourcesPage }),
+        handle: access({ docPage: 'management-api-resources' }),
+      },
+      {
+        path: 'properties',
+        lazy: async () => ({ Component: (await designScreens()).PropertiesPage }),
+        handle: access({ docPage: 'management-api-properties' }),
+      },
+      {
+        path: 'path-mappings',
+        lazy: async () => ({ Component: (await designScreens()).PathMappingsPage }),
+        handle: access({ docPage: 'management-api-path-mappings' }),
       },
       {
         path: 'documentation',

@@ -20,6 +20,10 @@ export type ApiChanges = Partial<
     | 'tags'
     | 'proxy'
     | 'paths'
+    | 'properties'
+    | 'services'
+    | 'resources'
+    | 'path_mappings'
     | 'response_templates'
   >
 > & { picture?: string | null };
