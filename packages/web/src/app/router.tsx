@@ -132,6 +132,13 @@ export const routes: RouteObject[] = [
             }),
             handle: access({ authenticated: true, permissions: [['management-audit-r']] }),
           },
+          {
+            path: 'messages',
+            lazy: async () => ({
+              Component: (await import('../features/messages/messages-screens')).PlatformMessagesPage,
+            }),
+            handle: access({ authenticated: true, permissions: [['management-message-c']] }),
+          },
           { path: 'settings', children: settingsRoutes },
           {
             path: 'tasks',

@@ -22,15 +22,12 @@ export type Screen =
   | 'management.apis.detail.metadata'
   | 'management.apis.detail.members'
   | 'management.apis.detail.groups'
+  | 'management.apis.detail.messages'
   | 'management.apis.detail.history'
   | 'management.apis.detail.events'
   | 'management.apis.detail.audit'
   | 'management.apis.detail.analytics.logs'
   | 'management.apis.detail.proxy.endpoints'
-  | 'management.apis.detail.design.policies'
-  | 'management.apis.detail.design.resources'
-  | 'management.apis.detail.design.properties'
-  | 'management.apis.detail.design.pathMappings'
   | 'management.apis.detail.proxy.general'
   | 'management.apis.detail.proxy.cors'
   | 'management.apis.detail.proxy.deployments'
@@ -60,16 +57,14 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.metadata',
   'management.apis.detail.members',
   'management.apis.detail.groups',
+  'management.apis.detail.messages',
+  'management.messages',
   'management.apis.detail.portal.documentation',
   'management.apis.detail.history',
   'management.apis.detail.events',
   'management.apis.detail.audit',
   'management.apis.detail.analytics.logs',
   'management.apis.detail.proxy.endpoints',
-  'management.apis.detail.design.policies',
-  'management.apis.detail.design.resources',
-  'management.apis.detail.design.properties',
-  'management.apis.detail.design.pathMappings',
   'management.apis.detail.proxy.general',
   'management.apis.detail.proxy.cors',
   'management.apis.detail.proxy.deployments',

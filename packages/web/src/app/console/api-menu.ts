@@ -3,7 +3,7 @@ import type { Screen } from '../screens';
 import { AVAILABLE_SCREENS } from '../screens';
 
 /** A section of the API frame's menu. */
-export type ApiMenuGroup = 'portal' | 'proxy' | 'design' | 'analytics';
+export type ApiMenuGroup = 'portal' | 'proxy' | 'analytics';
 
 export interface ApiMenuEntry {
   screen: Screen;
@@ -69,6 +69,13 @@ export const API_MENU: readonly ApiMenuEntry[] = [
     anyOf: ['api-member-r'],
   },
   {
+    screen: 'management.apis.detail.messages',
+    path: 'messages',
+    label: 'broadcast.menu',
+    group: 'portal',
+    anyOf: ['api-message-c'],
+  },
+  {
     screen: 'management.apis.detail.proxy.general',
     path: 'proxy',
     label: 'apiProxy.menu.details',
@@ -117,34 +124,6 @@ export const API_MENU: readonly ApiMenuEntry[] = [
     label: 'logs.menu',
     group: 'analytics',
     anyOf: ['api-log-r'],
-  },
-  {
-    screen: 'management.apis.detail.design.policies',
-    path: 'policies',
-    label: 'apiDesign.menu.policies',
-    group: 'design',
-    anyOf: ['api-definition-r'],
-  },
-  {
-    screen: 'management.apis.detail.design.resources',
-    path: 'resources',
-    label: 'apiDesign.menu.resources',
-    group: 'design',
-    anyOf: ['api-definition-r'],
-  },
-  {
-    screen: 'management.apis.detail.design.properties',
-    path: 'properties',
-    label: 'apiDesign.menu.properties',
-    group: 'design',
-    anyOf: ['api-definition-r'],
-  },
-  {
-    screen: 'management.apis.detail.design.pathMappings',
-    path: 'path-mappings',
-    label: 'apiDesign.menu.pathMappings',
-    group: 'design',
-    anyOf: ['api-definition-r'],
   },
   {
     screen: 'management.apis.detail.history',

@@ -8,7 +8,6 @@ const planScreens = () => import('../../features/plans/plan-screens');
 const subscriptionScreens = () => import('../../features/subscriptions/subscription-screens');
 const proxyScreens = () => import('../../features/api-proxy/proxy-screens');
 const pageScreens = () => import('../../features/pages/page-screens');
-const designScreens = () => import('../../features/api-design/design-screens');
 const logScreens = () => import('../../features/logs/logs-screens');
 
 /**
@@ -88,6 +87,12 @@ export const apiRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'messages',
+        lazy: async () => ({
+          Component: (await import('../../features/messages/messages-screens')).ApiMessagesPage,
+        }),
+      },
+      {
         path: 'members',
         lazy: async () => ({
           Component: (await import('../../features/apis/components/members/members-page')).MembersPage,
@@ -147,26 +152,6 @@ export const apiRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await proxyScreens()).EndpointPage }),
           },
         ],
-      },
-      {
-        path: 'policies',
-        lazy: async () => ({ Component: (await designScreens()).PoliciesPage }),
-        handle: access({ docPage: 'management-api-policies' }),
-      },
-      {
-        path: 'resources',
-        lazy: async () => ({ Component: (await designScreens()).ResourcesPage }),
-        handle: access({ docPage: 'management-api-resources' }),
-      },
-      {
-        path: 'properties',
-        lazy: async () => ({ Component: (await designScreens()).PropertiesPage }),
-        handle: access({ docPage: 'management-api-properties' }),
-      },
-      {
-        path: 'path-mappings',
-        lazy: async () => ({ Component: (await designScreens()).PathMappingsPage }),
-        handle: access({ docPage: 'management-api-path-mappings' }),
       },
       {
         path: 'documentation',

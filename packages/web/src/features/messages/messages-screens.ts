@@ -1,0 +1,1 @@
+export { ApiMessagesPage, PlatformMessagesPage } from './components/messages-pages';
