@@ -74,6 +74,35 @@ export const routes: RouteObject[] = [
             }),
             handle: access({ authenticated: true }),
           },
+          {
+            path: 'pages/:pageId?',
+            lazy: async () => ({
+              Component: (await import('../features/portal-pages/portal-pages-screens'))
+                .PortalDocumentationPage,
+            }),
+          },
+          {
+            path: 'apis/:apiId',
+            lazy: async () => ({
+              Component: (await import('../features/portal-apis/portal-api-screens')).ApiDetailFrame,
+            }),
+            children: [
+              { index: true, element: <Navigate to="detail" replace /> },
+              {
+                path: 'detail',
+                lazy: async () => ({
+                  Component: (await import('../features/portal-apis/portal-api-screens')).ApiOverview,
+                }),
+              },
+              {
+                path: 'pages/:pageId?',
+                lazy: async () => ({
+                  Component: (await import('../features/portal-apis/portal-api-screens'))
+                    .ApiDocumentationPage,
+                }),
+              },
+            ],
+          },
         ],
       },
       {
@@ -124,6 +153,13 @@ export const routes: RouteObject[] = [
                 ],
               },
             ],
+          },
+          {
+            path: 'platform',
+            lazy: async () => ({
+              Component: (await import('../features/analytics/analytics-screens')).PlatformDashboardPage,
+            }),
+            handle: access({ authenticated: true, permissions: [['management-platform-r']] }),
           },
           {
             path: 'audit',

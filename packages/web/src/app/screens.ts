@@ -6,6 +6,11 @@ export type Screen =
   | 'portal.home'
   | 'portal.apis'
   | 'portal.pages'
+  | 'portal.api.detail'
+  | 'portal.api.pages'
+  | 'portal.api.subscribe'
+  | 'portal.api.rating'
+  | 'portal.api.support'
   | 'support'
   | 'login'
   | 'registration'
@@ -28,11 +33,17 @@ export type Screen =
   | 'management.apis.detail.audit'
   | 'management.apis.detail.analytics.logs'
   | 'management.apis.detail.proxy.endpoints'
+  | 'management.apis.detail.proxy.healthcheck'
   | 'management.apis.detail.proxy.general'
   | 'management.apis.detail.proxy.cors'
   | 'management.apis.detail.proxy.deployments'
   | 'management.apis.detail.proxy.failover'
   | 'management.apis.detail.proxy.responsetemplates'
+  | 'management.apis.detail.design.policies'
+  | 'management.apis.detail.design.resources'
+  | 'management.apis.detail.design.properties'
+  | 'management.apis.detail.design.pathMappings'
+  | 'management.apis.detail.analytics.overview'
   | 'management.applications'
   | 'management.instances'
   | 'management.platform'
@@ -43,6 +54,9 @@ export type Screen =
 
 export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'portal.home',
+  'portal.pages',
+  'portal.api.detail',
+  'portal.api.pages',
   'login',
   'registration',
   'confirm',
@@ -65,13 +79,20 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.audit',
   'management.apis.detail.analytics.logs',
   'management.apis.detail.proxy.endpoints',
+  'management.apis.detail.proxy.healthcheck',
   'management.apis.detail.proxy.general',
   'management.apis.detail.proxy.cors',
   'management.apis.detail.proxy.deployments',
   'management.apis.detail.proxy.failover',
   'management.apis.detail.proxy.responsetemplates',
+  'management.apis.detail.design.policies',
+  'management.apis.detail.design.resources',
+  'management.apis.detail.design.properties',
+  'management.apis.detail.design.pathMappings',
+  'management.apis.detail.analytics.overview',
   'management.applications',
   'management.instances',
+  'management.platform',
   'management.audit',
   'management.settings',
   'management.tasks',

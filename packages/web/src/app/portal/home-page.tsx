@@ -1,14 +1,18 @@
 import { Box, Button, Container, EmptyState, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconApi, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfig } from '../../shared/config/config-context';
 import classes from './home-page.module.css';
 
+/** The portal's homepage page: its renderers (Markdown, OpenAPI) load after the first paint. */
+const HomepageSection = lazy(() => import('../../features/portal-pages/components/homepage-section'));
+
 /**
- * Portal home: the search box and the top APIs. The catalogue (top APIs, search results, the homepage
- * page) comes with its own issue; until then the list shows its 'no API' state.
+ * Portal home: the search box, the portal's homepage page when there is one, and the top APIs. The
+ * catalogue (top APIs, search results) comes with its own issue; until then the list shows its 'no API'
+ * state.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -51,6 +55,9 @@ export function HomePage() {
           </Stack>
         </Container>
       </Box>
+      <Suspense fallback={null}>
+        <HomepageSection scope={{ portal: true }} inContainer />
+      </Suspense>
       <Container size="lg" py="xl">
         <Title order={2} size="h3" mb="md">
           {t('home.topApis')}

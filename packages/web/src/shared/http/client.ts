@@ -125,7 +125,8 @@ export class HttpClient {
       if (!response.ok) throw new HttpError(response.status, data, response.statusText, sent);
       return { data: data as T, status: response.status, headers: response.headers };
     } catch (error) {
-      if (error instanceof HttpError && error.reason !== 'abort') this.onError?.(error);
+      if (error instanceof HttpError && error.reason !== 'abort' && !options.handles?.includes(error.status))
+        this.onError?.(error);
       throw error;
     } finally {
       clearTimeout(timer);

@@ -6,6 +6,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** Errors of this call show nothing (background refreshes). */
   silent?: boolean;
+  /** Error statuses the calling screen shows itself (a portal page's not-found state): the catalogue is not told. */
+  handles?: readonly number[];
   /** A 401 marks the session as expired without any message (the current-user call). */
   forceSessionExpired?: boolean;
   /** A call of the API try-it console: network failures say the remote service is unreachable. */

@@ -1,0 +1,111 @@
+import { Avatar, Badge, Box, Container, Group, Rating, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../shared/config/config-context';
+import { apiEntrypoints, headerDescription, HIDDEN_HEADER } from '../api/entrypoints';
+import type { PortalApi } from '../api/portal-api';
+import { useApiHeaders, useEntrypoints, useViews } from '../api/portal-api';
+import classes from './api-detail.module.css';
+
+/** Header names of the default portal headers that have a translated label. */
+const KNOWN_HEADERS = ['api.version', 'api.owner', 'api.createdAt', 'api.updatedAt'];
+
+/**
+ * The API header (portal-and-platform.md: API detail): picture, name and version, the rating when the
+ * portal rates APIs and the API has ratings, the description (cut at 150 characters), the portal
+ * headers except api.endpoint, the entrypoints (with their sharding tags when apiHeaderShowTags is on)
+ * and the views (when apiHeaderShowViews is on).
+ */
+export function ApiDetailHeader({ api }: { api: PortalApi }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const showTags = config.portal.apis.apiHeaderShowTags.enabled;
+  const showViews = config.portal.apis.apiHeaderShowViews.enabled;
+  const headers = useApiHeaders(api.id);
+  const entrypoints = useEntrypoints();
+  const views = useViews(showViews && api.views.length > 0);
+  const shownHeaders = (headers.data ?? []).filter((h) => h.name !== HIDDEN_HEADER);
+  const where = entrypoints.isPending
+    ? []
+    : apiEntrypoints(api, entrypoints.data ?? [], config.portal.entrypoint);
+  const viewNames = (views.data ?? []).filter((v) => api.views.includes(v.id)).map((v) => v.name);
+  const rated = config.portal.rating.enabled && typeof api.rate === 'number';
+
+  return (
+    <Box className={classes.header}>
+      <Container size="lg" py="lg">
+        <Group align="flex-start" wrap="nowrap" gap="lg">
+          <Avatar src={api.picture_url} alt="" size={72} radius="md" color="blue">
+            {api.name.slice(0, 2).toUpperCase()}
+          </Avatar>
+          <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+            <Group gap="sm" align="baseline">
+              <Title order={1} size="h2">
+                {api.name}
+              </Title>
+              <Text c="dimmed">{api.version}</Text>
+            </Group>
+            {rated && (
+              <Group gap="xs">
+                <Rating
+                  value={api.rate}
+                  fractions={10}
+                  readOnly
+                  aria-label={t('portalApi.rating', { rate: api.rate })}
+                />
+                <Text size="sm" c="dimmed">
+                  {t('portalApi.ratings', { count: api.numberOfRatings ?? 0 })}
+                </Text>
+              </Group>
+            )}
+            {api.description && <Text>{headerDescription(api.description)}</Text>}
+            {shownHeaders.length > 0 && (
+              <dl className={classes.facts}>
+                {shownHeaders.map((header) => (
+                  <div key={header.name}>
+                    <dt>
+                      {KNOWN_HEADERS.includes(header.name)
+                        ? t(`portalApi.headers.${header.name.slice(4)}` as 'portalApi.headers.version')
+                        : header.name}
+                    </dt>
+                    <dd>{header.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {where.length > 0 && (
+              <div>
+                <Text size="sm" fw={600} component="h2" mb={4}>
+                  {t('portalApi.entrypoints')}
+                </Text>
+                <Stack gap={4}>
+                  {where.map((entrypoint) => (
+                    <Group key={entrypoint.value} gap="xs">
+                      <Text component="code" className={classes.code}>
+                        {entrypoint.value}
+                      </Text>
+                      {showTags &&
+                        entrypoint.tags.map((tag) => (
+                          <Badge key={tag} variant="light" size="sm">
+                            {tag}
+                          </Badge>
+                        ))}
+                    </Group>
+                  ))}
+                </Stack>
+              </div>
+            )}
+            {viewNames.length > 0 && (
+              <Group gap="xs" aria-label={t('portalApi.views')} role="list">
+                {viewNames.map((name) => (
+                  <Badge key={name} variant="outline" color="gray" role="listitem">
+                    {name}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+          </Stack>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
