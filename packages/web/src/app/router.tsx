@@ -155,13 +155,6 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            path: 'platform',
-            lazy: async () => ({
-              Component: (await import('../features/analytics/analytics-screens')).PlatformDashboardPage,
-            }),
-            handle: access({ authenticated: true, permissions: [['management-platform-r']] }),
-          },
-          {
             path: 'audit',
             lazy: async () => ({
               Component: (await import('../features/audit/audit-screens')).PlatformAuditPage,

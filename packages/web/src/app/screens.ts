@@ -33,17 +33,11 @@ export type Screen =
   | 'management.apis.detail.audit'
   | 'management.apis.detail.analytics.logs'
   | 'management.apis.detail.proxy.endpoints'
-  | 'management.apis.detail.proxy.healthcheck'
   | 'management.apis.detail.proxy.general'
   | 'management.apis.detail.proxy.cors'
   | 'management.apis.detail.proxy.deployments'
   | 'management.apis.detail.proxy.failover'
   | 'management.apis.detail.proxy.responsetemplates'
-  | 'management.apis.detail.design.policies'
-  | 'management.apis.detail.design.resources'
-  | 'management.apis.detail.design.properties'
-  | 'management.apis.detail.design.pathMappings'
-  | 'management.apis.detail.analytics.overview'
   | 'management.applications'
   | 'management.instances'
   | 'management.platform'
@@ -79,20 +73,13 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.audit',
   'management.apis.detail.analytics.logs',
   'management.apis.detail.proxy.endpoints',
-  'management.apis.detail.proxy.healthcheck',
   'management.apis.detail.proxy.general',
   'management.apis.detail.proxy.cors',
   'management.apis.detail.proxy.deployments',
   'management.apis.detail.proxy.failover',
   'management.apis.detail.proxy.responsetemplates',
-  'management.apis.detail.design.policies',
-  'management.apis.detail.design.resources',
-  'management.apis.detail.design.properties',
-  'management.apis.detail.design.pathMappings',
-  'management.apis.detail.analytics.overview',
   'management.applications',
   'management.instances',
-  'management.platform',
   'management.audit',
   'management.settings',
   'management.tasks',
