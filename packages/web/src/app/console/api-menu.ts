@@ -126,6 +126,13 @@ export const API_MENU: readonly ApiMenuEntry[] = [
     anyOf: ['api-log-r'],
   },
   {
+    screen: 'management.apis.detail.analytics.overview',
+    path: 'analytics',
+    label: 'dashboards.menu.overview',
+    group: 'analytics',
+    anyOf: ['api-analytics-r'],
+  },
+  {
     screen: 'management.apis.detail.history',
     path: 'history',
     label: 'apis.menu.history',

@@ -87,6 +87,13 @@ export const apiRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'analytics',
+        lazy: async () => ({
+          Component: (await import('../../features/analytics/analytics-screens')).ApiAnalyticsPage,
+        }),
+        handle: access({ docPage: 'management-api-analytics' }),
+      },
+      {
         path: 'messages',
         lazy: async () => ({
           Component: (await import('../../features/messages/messages-screens')).ApiMessagesPage,

@@ -14,6 +14,7 @@ export const APPLICATION_MENU: readonly ApplicationMenuEntry[] = [
   { path: 'subscriptions', label: 'applications.menu.subscriptions', anyOf: ['application-subscription-r'] },
   { path: 'members', label: 'applications.menu.members', anyOf: ['application-member-r'] },
   { path: 'logs', label: 'logs.menu', anyOf: ['application-log-r'] },
+  { path: 'analytics', label: 'dashboards.menu.analytics', anyOf: ['application-analytics-r'] },
 ];
 
 /** What the page at `path` (first segment under the application) needs. */

@@ -57,6 +57,13 @@ export const applicationRoutes: RouteObject[] = [
           { path: ':logId', lazy: async () => ({ Component: (await logScreens()).ApplicationLogPage }) },
         ],
       },
+      {
+        path: 'analytics',
+        lazy: async () => ({
+          Component: (await import('../../features/analytics/analytics-screens')).ApplicationAnalyticsPage,
+        }),
+        handle: access({ docPage: 'management-application-analytics' }),
+      },
     ],
   },
 ];

@@ -1,0 +1,5 @@
+export {
+  ApiAnalyticsPage,
+  ApplicationAnalyticsPage,
+  PlatformDashboardPage,
+} from './components/analytics-pages';

@@ -1,0 +1,274 @@
+import type { TranslationKey } from '../../shared/i18n/keys';
+import { translationKey as k } from '../../shared/i18n/keys';
+
+/** Status pie buckets 100-199 to 500-599 (section 9), in Gravitee's `ranges` syntax. */
+export const STATUS_PIE_RANGES = '100:199;200:299;300:399;400:499;500:599';
+/** Group sizes of section 9: 20 for the slowest lists, 1000 for failures, 10000 for hit tops. */
+export const GROUP_SIZES = { slow: 20, failed: 1000, hits: 10_000 } as const;
+/** Top tables page at 5 rows. */
+export const TABLE_PAGE = 5;
+
+interface WidgetBase {
+  id: string;
+  title: TranslationKey;
+  subhead?: TranslationKey;
+  /** Grid position: column 0 to 5 and width in columns of a 6-column grid (rows of 330 px). */
+  col: number;
+  width: number;
+}
+
+/** A table of group_by keys (links to the API or application), clicking a row adds its filter. */
+export interface TableWidget extends WidgetBase {
+  kind: 'table';
+  field: string;
+  /** The column of the keys; the second column is hits or the ordered metric. */
+  column: TranslationKey;
+  valueColumn: TranslationKey;
+  order?: string;
+  query?: string;
+  size: number;
+  selectable: boolean;
+}
+
+export interface PieWidget extends WidgetBase {
+  kind: 'pie';
+  field: 'status';
+  ranges: string;
+  labels: readonly string[];
+}
+
+/** A date histogram: by a field's keys (stacked areas, selectable) or of averages (lines). */
+export interface LineWidget extends WidgetBase {
+  kind: 'line';
+  aggs: string;
+  stacked: boolean;
+  selectable: boolean;
+  /** Series labels of metric aggregations, by series name (`avg_response-time`). */
+  labels?: Readonly<Record<string, TranslationKey>>;
+}
+
+export interface StatsWidget extends WidgetBase {
+  kind: 'stats';
+  field: string;
+}
+
+export type Widget = TableWidget | PieWidget | LineWidget | StatsWidget;
+
+export type DashboardKind = 'api' | 'application' | 'platform';
+
+const status: PieWidget = {
+  ...{ id: 'status', kind: 'pie', title: k('dashboards.widgets.status'), col: 0, width: 2 },
+  ...{ field: 'status', ranges: STATUS_PIE_RANGES, labels: ['1xx', '2xx', '3xx', '4xx', '5xx'] },
+};
+const stats: StatsWidget = {
+  ...{ id: 'stats', kind: 'stats', title: k('dashboards.widgets.stats'), col: 2, width: 4 },
+  field: 'response-time',
+};
+
+const hitsTable = (
+  id: string,
+  field: string,
+  title: TranslationKey,
+  subhead: TranslationKey,
+  column: TranslationKey,
+  col: number,
+): TableWidget => ({
+  ...{ id, kind: 'table', title, subhead, col, width: 2, field, column },
+  ...{ valueColumn: k('dashboards.columns.hits'), size: GROUP_SIZES.hits, selectable: true },
+});
+
+const topApis = (col: number) =>
+  hitsTable(
+    'top-apis',
+    'api',
+    k('dashboards.widgets.topApis'),
+    k('dashboards.widgets.topApisSub'),
+    k('dashboards.columns.api'),
+    col,
+  );
+const topApplications = (col: number) =>
+  hitsTable(
+    'top-applications',
+    'application',
+    k('dashboards.widgets.topApplications'),
+    k('dashboards.widgets.topApplicationsSub'),
+    k('dashboards.columns.application'),
+    col,
+  );
+const topPaths = (col: number) =>
+  hitsTable(
+    'top-paths',
+    'path',
+    k('dashboards.widgets.topPaths'),
+    k('dashboards.widgets.topPathsSub'),
+    k('dashboards.columns.path'),
+    col,
+  );
+const topMappedPaths = (col: number) =>
+  hitsTable(
+    'top-mapped-paths',
+    'mapped-path',
+    k('dashboards.widgets.topMappedPaths'),
+    k('dashboards.widgets.topMappedPathsSub'),
+    k('dashboards.columns.mappedPath'),
+    col,
+  );
+const hitsByHost = (col: number) =>
+  hitsTable(
+    'hits-by-host',
+    'host',
+    k('dashboards.widgets.hitsByHost'),
+    k('dashboards.widgets.hitsByHostSub'),
+    k('dashboards.columns.host'),
+    col,
+  );
+
+const topFailedApis = (col: number): TableWidget => ({
+  ...hitsTable(
+    'top-failed-apis',
+    'api',
+    k('dashboards.widgets.topFailedApis'),
+    k('dashboards.widgets.topFailedApisSub'),
+    k('dashboards.columns.api'),
+    col,
+  ),
+  ...{ query: 'status:[500 TO 599]', size: GROUP_SIZES.failed },
+});
+const slowest = (
+  id: string,
+  field: 'api' | 'application',
+  metric: string,
+  title: TranslationKey,
+  subhead: TranslationKey,
+  col: number,
+): TableWidget => ({
+  ...{ id, kind: 'table', title, subhead, col, width: 2, field },
+  column: field === 'api' ? k('dashboards.columns.api') : k('dashboards.columns.application'),
+  valueColumn:
+    metric === 'proxy-latency' ? k('dashboards.columns.latency') : k('dashboards.columns.responseTime'),
+  ...{ order: `-avg:${metric}`, size: GROUP_SIZES.slow, selectable: false },
+});
+
+const responseStatus: LineWidget = {
+  ...{ id: 'response-status', kind: 'line', title: k('dashboards.widgets.responseStatus'), col: 0, width: 6 },
+  ...{
+    subhead: k('dashboards.widgets.responseStatusSub'),
+    aggs: 'field:status',
+    stacked: true,
+    selectable: true,
+  },
+};
+const responseTimes = (withApi: boolean): LineWidget => ({
+  ...{ id: 'response-times', kind: 'line', title: k('dashboards.widgets.responseTimes'), col: 0, width: 6 },
+  subhead: withApi ? k('dashboards.widgets.responseTimesSub') : k('dashboards.widgets.responseTimesAppSub'),
+  aggs: withApi ? 'avg:response-time;avg:api-response-time' : 'avg:response-time',
+  ...{ stacked: false, selectable: false },
+  labels: {
+    'avg_response-time': k('dashboards.series.globalLatency'),
+    'avg_api-response-time': k('dashboards.series.apiLatency'),
+  },
+});
+const hitsBy = (field: 'api' | 'application'): LineWidget => ({
+  ...{
+    id: `hits-by-${field}`,
+    kind: 'line',
+    col: 0,
+    width: 6,
+    aggs: `field:${field}`,
+    stacked: true,
+    selectable: true,
+  },
+  title: field === 'api' ? k('dashboards.widgets.hitsByApi') : k('dashboards.widgets.hitsByApplication'),
+  subhead:
+    field === 'api' ? k('dashboards.widgets.hitsByApiSub') : k('dashboards.widgets.hitsByApplicationSub'),
+});
+
+/**
+ * The widgets of each dashboard, row by row (the vendor's default global dashboards): the API
+ * dashboard, the application dashboard and the platform dashboard.
+ */
+export const DASHBOARDS: Readonly<Record<DashboardKind, readonly (readonly Widget[])[]>> = {
+  api: [
+    [status, stats],
+    [topApplications(0), tableOf('top-plans', 'plan', 2), topPaths(4)],
+    [
+      slowest(
+        'top-slow-applications',
+        'application',
+        'response-time',
+        k('dashboards.widgets.topSlowApplications'),
+        k('dashboards.widgets.topSlowApplicationsSub'),
+        0,
+      ),
+      hitsByHost(2),
+      topMappedPaths(4),
+    ],
+    [responseStatus],
+    [responseTimes(true)],
+    [hitsBy('application')],
+  ],
+  application: [
+    [topPaths(0), topMappedPaths(2), { ...status, col: 4 }],
+    [
+      topApis(0),
+      topFailedApis(2),
+      slowest(
+        'top-slow-apis',
+        'api',
+        'response-time',
+        k('dashboards.widgets.topSlowApis'),
+        k('dashboards.widgets.topSlowApisSub'),
+        4,
+      ),
+    ],
+    [responseStatus],
+    [responseTimes(false)],
+    [hitsBy('api')],
+  ],
+  platform: [
+    [status, stats],
+    [topApis(0), topApplications(2), tableOf('tenants', 'tenant', 4)],
+    [
+      topFailedApis(0),
+      slowest(
+        'top-slow-apis',
+        'api',
+        'response-time',
+        k('dashboards.widgets.topSlowApis'),
+        k('dashboards.widgets.topSlowApisSub'),
+        2,
+      ),
+      slowest(
+        'top-overhead-apis',
+        'api',
+        'proxy-latency',
+        k('dashboards.widgets.topOverheadApis'),
+        k('dashboards.widgets.topOverheadApisSub'),
+        4,
+      ),
+    ],
+    [hitsByHost(0)],
+    [responseStatus],
+    [responseTimes(true)],
+  ],
+};
+
+function tableOf(id: 'top-plans' | 'tenants', field: 'plan' | 'tenant', col: number): TableWidget {
+  return id === 'top-plans'
+    ? hitsTable(
+        id,
+        field,
+        k('dashboards.widgets.topPlans'),
+        k('dashboards.widgets.topPlansSub'),
+        k('dashboards.columns.plan'),
+        col,
+      )
+    : hitsTable(
+        id,
+        field,
+        k('dashboards.widgets.tenants'),
+        k('dashboards.widgets.tenantsSub'),
+        k('dashboards.columns.tenant'),
+        col,
+      );
+}
