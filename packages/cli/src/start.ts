@@ -81,6 +81,7 @@ export async function startComponents(
           smtpUrl: config.smtpUrl,
           portalUrl: config.webUrl,
           gatewayUrl: config.gatewayUrl,
+          apiKeyHeader: config.apiKeyHeader,
           secureCookie: config.secureCookie,
           trustedProxies: config.trustedProxies,
           outbound: config.outbound,
@@ -129,6 +130,7 @@ export async function startComponents(
           dist,
           managementPort: config.managementPort,
           managementUrl: config.managementUrl,
+          gatewayUrl: config.gatewayUrl,
         });
         await web.listen({ port: config.webPort, host: config.webHost });
         closers.push(() => web.close());

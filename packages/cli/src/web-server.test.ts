@@ -75,6 +75,24 @@ describe('web server: security headers', () => {
     ]);
   });
 
+  it("lets OpenAPI pages' try-it call the gateway and https: try-it URLs when the gateway is known", async () => {
+    const withGateway = await buildWebServer({
+      dist: fakeDist(),
+      managementPort: 8083,
+      gatewayUrl: 'http://gateway.local:8082/',
+    });
+    const res = await withGateway.inject({ url: '/', headers: { host: 'portal.local:8084' } });
+    await withGateway.close();
+    const policy = directives(res.headers['content-security-policy'] as string);
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'http://portal.local:8083',
+      'http://gateway.local:8082',
+      'https:',
+    ]);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+  });
+
   it('does not let a forged Host header write into the policy', async () => {
     const res = await app.inject({ url: '/', headers: { host: "evil;script-src 'unsafe-inline'" } });
     const policy = directives(res.headers['content-security-policy'] as string);

@@ -28,6 +28,8 @@ export interface WebServerOptions {
   managementPort: number;
   /** Public URL of the management API when it is not on the same host as the web app. */
   managementUrl?: string | undefined;
+  /** Public URL of the gateway: documentation pages' try-it calls go there (and to https: try-it URLs). */
+  gatewayUrl?: string | undefined;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(securityHeaders(managementBase(request)));
+    reply.headers(securityHeaders(managementBase(request), options.gatewayUrl));
   });
 
   app.get('/constants.json', async (request, reply) => {
@@ -84,18 +86,21 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
  * The headers of every answer of the web server. The policy allows what the app does: its own scripts
  * (no inline script), its styles and the inline styles Mantine sets, calls to the management API, and
  * pictures from itself, the management API (avatars, API pictures), data: and blob: URLs (previews of a
- * picture before upload) and https: (pictures in documentation pages); it cannot be framed.
+ * picture before upload) and https: (pictures in documentation pages); it cannot be framed. With a
+ * gateway, OpenAPI pages' try-it calls may go to it and to https: try-it URLs.
  */
-export function securityHeaders(managementBase: string): Record<string, string> {
+export function securityHeaders(managementBase: string, gatewayUrl?: string): Record<string, string> {
   const management = originOf(managementBase);
+  const gateway = gatewayUrl ? originOf(gatewayUrl) : undefined;
   const withManagement = (sources: string) => (management ? `${sources} ${management}` : sources);
+  const tryIt = gateway ? ` ${gateway} https:` : '';
   const policy = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     withManagement("img-src 'self' data: blob: https:"),
     "font-src 'self' data:",
-    withManagement("connect-src 'self'"),
+    withManagement("connect-src 'self'") + tryIt,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

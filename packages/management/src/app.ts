@@ -123,12 +123,10 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
 
   const audit = new AuditService(now);
   const permissions = new PermissionService(ctx.db);
-  const settings = new SettingsService(
-    ctx.db,
-    audit,
-    now,
-    options.gatewayUrl ? { 'portal.entrypoint': options.gatewayUrl } : {},
-  );
+  const settings = new SettingsService(ctx.db, audit, now, {
+    ...(options.gatewayUrl ? { 'portal.entrypoint': options.gatewayUrl } : {}),
+    ...(options.apiKeyHeader ? { 'portal.apikeyHeader': options.apiKeyHeader } : {}),
+  });
   const mail = new MailService(ctx.db, settings, options.smtpUrl, app.log, now);
   const notifications = new NotificationService(now);
   const registration = new RegistrationService(ctx.db, secret, mail, settings, audit, options.portalUrl, now);

@@ -18,6 +18,8 @@ export interface ManagementOptions {
   portalUrl: string;
   /** Public URL of the gateway: the default of the `portal.entrypoint` setting. */
   gatewayUrl?: string | undefined;
+  /** The header the gateway reads API keys from: the default of the `portal.apikeyHeader` setting. */
+  apiKeyHeader?: string | undefined;
   /** Session cookie over HTTPS only. */
   secureCookie: boolean;
   /** Product version, shown by `GET portal` and the OpenAPI document. */

@@ -10,6 +10,7 @@ import {
   findPageById,
   findPagesOfReference,
   insertPage,
+  removeExcludedGroupFromPages,
   updatePage,
 } from './pages.repository.js';
 import type { NewPageRow } from './pages.table.js';
@@ -87,6 +88,24 @@ for (const dialect of await testDialects()) {
       expect(await ids({ type: 'MARKDOWN' })).toEqual(['p3', 'p1']);
       expect(await ids({ published: true })).toEqual(['p2', 'p1']);
       expect(await ids({ type: 'MARKDOWN', published: false })).toEqual(['p3']);
+    });
+
+    it('takes a deleted group out of the excluded groups of every page, and of those only', async () => {
+      await insertPage(t.storage.db, page('p1', { excluded_groups: '["g1","g2"]' }));
+      await insertPage(
+        t.storage.db,
+        page('p2', { excluded_groups: '["g1"]', reference_type: 'ENVIRONMENT' }),
+      );
+      await insertPage(t.storage.db, page('p3', { excluded_groups: '["g10"]' }));
+
+      expect(await removeExcludedGroupFromPages(t.storage.db, 'g1', NOW + 5)).toBe(2);
+
+      const groups = async (id: string) => (await findPageById(t.storage.db, id))?.excluded_groups;
+      expect(await groups('p1')).toBe('["g2"]');
+      expect(await groups('p2')).toBe('[]');
+      expect(await groups('p3')).toBe('["g10"]');
+      expect((await findPageById(t.storage.db, 'p3'))?.updated_at).toBe(NOW);
+      expect(await removeExcludedGroupFromPages(t.storage.db, 'g1', NOW + 6)).toBe(0);
     });
 
     it('updates the given columns of one page', async () => {

@@ -1,4 +1,5 @@
 import type { Executor } from '../database.js';
+import { jsonListHolds } from '../sql-text.js';
 import type { NewPageRow, PageRow, PageRowUpdate } from './pages.table.js';
 
 export async function findPageById(db: Executor, id: string): Promise<PageRow | undefined> {
@@ -115,4 +116,26 @@ export async function claimPageFetch(db: Executor, id: string, seen: number, nex
     .where('next_fetch_at', '=', seen)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Takes a deleted group out of the excluded groups of every page; answers the number of pages changed. */
+export async function removeExcludedGroupFromPages(
+  db: Executor,
+  groupId: string,
+  now: number,
+): Promise<number> {
+  const rows = await db
+    .selectFrom('pages')
+    .select(['id', 'excluded_groups'])
+    .where(jsonListHolds('pages.excluded_groups', groupId))
+    .execute();
+  for (const row of rows) {
+    const groups = (JSON.parse(row.excluded_groups) as string[]).filter((g) => g !== groupId);
+    await db
+      .updateTable('pages')
+      .set({ excluded_groups: JSON.stringify(groups), updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return rows.length;
 }

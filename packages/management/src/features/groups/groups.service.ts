@@ -3,6 +3,7 @@ import type { Database, GroupRow } from '@portico/storage';
 import {
   addGroupToAll,
   deleteGroup,
+  removeExcludedGroupFromPages,
   deleteInvitationsOfReference,
   deleteMembershipsOfReference,
   findAllGroups,
@@ -135,6 +136,7 @@ export class GroupsService {
       await deleteInvitationsOfReference(trx, 'GROUP', id);
       await removeGroupFromAll(trx, 'apis', id, now);
       await removeGroupFromAll(trx, 'applications', id, now);
+      await removeExcludedGroupFromPages(trx, id, now);
       await deleteGroup(trx, id);
       await this.record(trx, actorId, 'GROUP_DELETED', id, group, undefined);
     });

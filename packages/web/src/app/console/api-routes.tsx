@@ -166,6 +166,7 @@ export const apiRoutes: RouteObject[] = [
         children: [
           { index: true, lazy: async () => ({ Component: (await pageScreens()).PagesListPage }) },
           { path: 'new', lazy: async () => ({ Component: (await pageScreens()).PageEditPage }) },
+          { path: 'import', lazy: async () => ({ Component: (await pageScreens()).PagesImportPage }) },
           { path: ':pageId', lazy: async () => ({ Component: (await pageScreens()).PageViewPage }) },
           { path: ':pageId/edit', lazy: async () => ({ Component: (await pageScreens()).PageEditPage }) },
         ],

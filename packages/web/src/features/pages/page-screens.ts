@@ -2,3 +2,4 @@
 export { PagesListPage } from './components/pages-list-page';
 export { PageEditPage } from './components/page-edit-page';
 export { PageViewPage } from './components/page-view-page';
+export { PagesImportPage } from './components/pages-import-page';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
+import type { DocPage, PageSource } from './pages';
 
 export interface Fetcher {
   id: string;
@@ -9,11 +10,18 @@ export interface Fetcher {
   schema?: string;
 }
 
-/** `GET fetchers?expand=schema`: the external sources a page can be fetched from. */
-export const useFetchers = () =>
+/**
+ * `GET fetchers?expand=schema`: the external sources a page can be fetched from (`import=true`: those
+ * that can list a folder's files, for an import).
+ */
+export const useFetchers = (importing = false) =>
   useQuery({
-    queryKey: ['fetchers', 'schema'],
-    queryFn: ({ signal }) => http.get<Fetcher[]>('fetchers', { query: { expand: 'schema' }, signal }),
+    queryKey: ['fetchers', 'schema', importing],
+    queryFn: ({ signal }) =>
+      http.get<Fetcher[]>('fetchers', {
+        query: { expand: 'schema', ...(importing ? { import: 'true' } : {}) },
+        signal,
+      }),
     staleTime: Infinity,
   });
 
@@ -31,6 +39,16 @@ export function useFetchPages(apiId: string) {
           timeout: 30_000,
         },
       ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['apis', apiId, 'pages'] }),
+  });
+}
+
+/** `POST apis/{id}/pages/_import` (30 s): a page per Markdown or OpenAPI file of the source. */
+export function useImportPages(apiId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { source: PageSource; published: boolean }) =>
+      http.post<DocPage[]>(`${pagesPath(apiId)}/_import`, input, { timeout: 30_000 }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['apis', apiId, 'pages'] }),
   });
 }

@@ -32,6 +32,8 @@ export interface DocPage {
   source: PageSource | null;
   configuration: Record<string, string>;
   excluded_groups: string[];
+  /** A fetched page's link to edit it at its source, and the source's name. */
+  metadata?: { edit_url?: string; provider_name?: string };
   messages?: string[];
 }
 

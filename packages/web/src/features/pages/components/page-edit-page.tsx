@@ -139,7 +139,12 @@ export function PageEditPage() {
           <Tabs.Tab value="access-control">{t('pages.edit.tabs.access')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="content" pt="md">
-          <ContentTab draft={draft} readOnly={readOnly} onChange={onChange} />
+          <ContentTab
+            draft={draft}
+            readOnly={readOnly}
+            onChange={onChange}
+            mediaUploadPath={`apis/${encodeURIComponent(apiId)}/media/upload`}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="config" pt="md">
           <ConfigurationTab draft={draft} readOnly={readOnly} onChange={onChange} />

@@ -13,12 +13,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JsonObject, JsonSchema } from '../../../shared/ui/json-schema-form';
 import { JsonSchemaForm } from '../../../shared/ui/json-schema-form';
 import type { PageInput } from '../api/pages';
 import { usePageGroups } from '../api/pages';
 import { useFetchers } from '../api/fetchers';
+import { ImageUpload } from './image-upload';
 
 export interface TabProps {
   draft: PageInput;
@@ -26,11 +28,25 @@ export interface TabProps {
   onChange: (changes: Partial<PageInput>) => void;
 }
 
-/** Page: the name, the flags, and the content typed or read from a file (read-only with a source). */
-export function ContentTab({ draft, readOnly, onChange }: TabProps) {
+/**
+ * Page: the name, the flags, and the content typed or read from a file (read-only with a source); the
+ * Markdown editor (500 px high) inserts uploaded images where the caret is when media upload is on.
+ */
+export function ContentTab({
+  draft,
+  readOnly,
+  onChange,
+  mediaUploadPath,
+}: TabProps & { mediaUploadPath?: string }) {
   const { t } = useTranslation();
   const fromSource = !!draft.source?.type;
   const markdown = draft.type === 'MARKDOWN';
+  const editor = useRef<HTMLTextAreaElement>(null);
+  const insert = (text: string) => {
+    const content = draft.content ?? '';
+    const at = editor.current?.selectionStart ?? content.length;
+    onChange({ content: `${content.slice(0, at)}${text}${content.slice(at)}` });
+  };
   return (
     <Stack gap="md">
       <TextInput
@@ -57,6 +73,7 @@ export function ContentTab({ draft, readOnly, onChange }: TabProps) {
       </Group>
       {fromSource && <Alert variant="light">{t('pages.edit.sourceReadOnly')}</Alert>}
       <Textarea
+        ref={editor}
         label={markdown ? t('pages.edit.markdown') : t('pages.edit.content')}
         value={draft.content ?? ''}
         readOnly={readOnly || fromSource}
@@ -67,16 +84,19 @@ export function ContentTab({ draft, readOnly, onChange }: TabProps) {
         onChange={(event) => onChange({ content: event.currentTarget.value })}
       />
       {!readOnly && !fromSource && (
-        <FileButton
-          accept={markdown ? '.md,.markdown,text/markdown,text/plain' : '.json,.yaml,.yml,.raml'}
-          onChange={(file) => void file?.text().then((content) => onChange({ content }))}
-        >
-          {(props) => (
-            <Button {...props} variant="default" leftSection={<IconUpload size={16} />} w="fit-content">
-              {t('pages.edit.fromFile')}
-            </Button>
-          )}
-        </FileButton>
+        <Group gap="sm" align="flex-start">
+          <FileButton
+            accept={markdown ? '.md,.markdown,text/markdown,text/plain' : '.json,.yaml,.yml,.raml'}
+            onChange={(file) => void file?.text().then((content) => onChange({ content }))}
+          >
+            {(props) => (
+              <Button {...props} variant="default" leftSection={<IconUpload size={16} />} w="fit-content">
+                {t('pages.edit.fromFile')}
+              </Button>
+            )}
+          </FileButton>
+          {markdown && mediaUploadPath && <ImageUpload uploadPath={mediaUploadPath} onUploaded={insert} />}
+        </Group>
       )}
     </Stack>
   );

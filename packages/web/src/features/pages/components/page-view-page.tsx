@@ -1,14 +1,16 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { useApi } from '../../apis/api/get-api';
+import { http } from '../../../shared/http';
 import { useApiPermissions } from '../../../shared/session/api-permissions';
 import { usePage } from '../api/pages';
 import { MarkdownView } from './markdown-view';
+import { OpenApiPage } from './openapi-page';
 
-/** swagger-ui, loaded only when an OpenAPI page is shown. */
-const OpenApiView = lazy(() => import('./openapi-view'));
+/** An edit link of a fetched page, only http(s) (the source's own page, e.g. on GitHub). */
+const safeLink = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
 
 /**
  * The viewer (`documentation/{pageId}`): the unpublished banner, an Edit button for who may update,
@@ -19,8 +21,10 @@ export function PageViewPage() {
   const { apiId = '', pageId = '' } = useParams();
   const permissions = useApiPermissions(apiId);
   const page = usePage(apiId, pageId);
+  const api = useApi(apiId).data?.api;
   if (!page.data) return null;
   const doc = page.data;
+  const editUrl = safeLink(doc.metadata?.edit_url);
   if (doc.type === 'FOLDER')
     return <Navigate to={`..?parent=${encodeURIComponent(doc.id)}`} relative="path" replace />;
   return (
@@ -43,6 +47,18 @@ export function PageViewPage() {
           >
             {t('pages.view.back')}
           </Button>
+          {editUrl && (
+            <Button
+              component="a"
+              href={editUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="default"
+              leftSection={<IconExternalLink size={16} />}
+            >
+              {t('pages.view.editOn', { provider: doc.metadata?.provider_name || doc.source?.type })}
+            </Button>
+          )}
           {permissions.has('api-documentation-u') && (
             <Button component={Link} to="edit" leftSection={<IconPencil size={16} />}>
               {t('pages.view.edit')}
@@ -58,9 +74,13 @@ export function PageViewPage() {
       {doc.type === 'RAML' && <Alert color="orange">{t('pages.raml')}</Alert>}
       {doc.type === 'MARKDOWN' && <MarkdownView content={doc.content ?? ''} />}
       {doc.type === 'SWAGGER' && (
-        <Suspense fallback={<Skeleton height={400} />}>
-          <OpenApiView content={doc.content ?? ''} configuration={doc.configuration} />
-        </Suspense>
+        <OpenApiPage
+          page={doc}
+          api={api}
+          contentUrl={http.url(
+            `apis/${encodeURIComponent(apiId)}/pages/${encodeURIComponent(doc.id)}/content`,
+          )}
+        />
       )}
       {doc.type === 'RAML' && (
         <Text component="pre" ff="monospace" size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -17,6 +17,7 @@ import {
 import {
   IconArrowDown,
   IconArrowUp,
+  IconDownload,
   IconFolder,
   IconFolderSymlink,
   IconHome,
@@ -116,6 +117,11 @@ export function PagesListPage() {
               }
             >
               {t('pages.list.fetchAll')}
+            </Button>
+          )}
+          {canCreate && (
+            <Button component={Link} to="import" variant="default" leftSection={<IconDownload size={16} />}>
+              {t('pages.import.button')}
             </Button>
           )}
           {canCreate && (
