@@ -7,6 +7,7 @@ const access = (handle: RouteAccess): RouteAccess => handle;
 const planScreens = () => import('../../features/plans/plan-screens');
 const subscriptionScreens = () => import('../../features/subscriptions/subscription-screens');
 const proxyScreens = () => import('../../features/api-proxy/proxy-screens');
+const healthScreens = () => import('../../features/health/health-screens');
 const pageScreens = () => import('../../features/pages/page-screens');
 const logScreens = () => import('../../features/logs/logs-screens');
 
@@ -157,6 +158,22 @@ export const apiRoutes: RouteObject[] = [
           {
             path: 'groups/:groupName/endpoints/:endpointName',
             lazy: async () => ({ Component: (await proxyScreens()).EndpointPage }),
+          },
+          {
+            path: 'groups/:groupName/endpoints/:endpointName/healthcheck',
+            lazy: async () => ({ Component: (await healthScreens()).EndpointHealthPage }),
+          },
+          {
+            path: 'healthcheck',
+            lazy: async () => ({ Component: (await healthScreens()).HealthDashboardPage }),
+          },
+          {
+            path: 'healthcheck/configure',
+            lazy: async () => ({ Component: (await healthScreens()).ConfigurePage }),
+          },
+          {
+            path: 'healthcheck/logs/:logId',
+            lazy: async () => ({ Component: (await healthScreens()).HealthLogPage }),
           },
         ],
       },
