@@ -33,6 +33,7 @@ export type Screen =
   | 'management.apis.detail.audit'
   | 'management.apis.detail.analytics.logs'
   | 'management.apis.detail.proxy.endpoints'
+  | 'management.apis.detail.proxy.healthcheck'
   | 'management.apis.detail.proxy.general'
   | 'management.apis.detail.proxy.cors'
   | 'management.apis.detail.proxy.deployments'
@@ -73,6 +74,7 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.audit',
   'management.apis.detail.analytics.logs',
   'management.apis.detail.proxy.endpoints',
+  'management.apis.detail.proxy.healthcheck',
   'management.apis.detail.proxy.general',
   'management.apis.detail.proxy.cors',
   'management.apis.detail.proxy.deployments',

@@ -119,6 +119,13 @@ export const API_MENU: readonly ApiMenuEntry[] = [
     anyOf: ['api-definition-r'],
   },
   {
+    screen: 'management.apis.detail.proxy.healthcheck',
+    path: 'proxy/healthcheck',
+    label: 'apiHealth.menu',
+    group: 'proxy',
+    anyOf: ['api-health-r'],
+  },
+  {
     screen: 'management.apis.detail.analytics.logs',
     path: 'logs',
     label: 'logs.menu',
