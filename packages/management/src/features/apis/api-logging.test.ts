@@ -132,7 +132,7 @@ for (const dialect of await testDialects()) {
       expect(res.statusCode).toBe(400);
       expect(res.json<{ message: string }>().message).toContain('proxy.logging.condition');
       const stored = JSON.parse((await findApiById(t.db, api.id))!.definition) as {
-        proxy: { logging?: unknown };
+        proxy: { logging?: { mode: string } };
       };
       expect(stored.proxy.logging ?? { mode: 'NONE' }).toEqual({ mode: 'NONE' });
       const tooLong = await putLogging(api.id, { mode: 'CLIENT', condition: `'${'a'.repeat(4100)}' == 'a'` });

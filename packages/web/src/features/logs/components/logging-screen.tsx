@@ -92,7 +92,7 @@ export function LoggingScreen({
               disabled={off || !canUpdate}
               autosize
               minRows={2}
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             />
             <Group>
               <Button

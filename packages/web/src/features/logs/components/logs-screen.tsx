@@ -77,57 +77,58 @@ export function LogsScreen({
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
+      <Group justify="space-between" align="center">
         <Title order={2}>{t('logs.title')}</Title>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select
-            label={t('logs.timeframe.label')}
-            data={LOG_TIMEFRAMES.map((tf) => ({ value: tf.id, label: t(`logs.timeframe.${tf.id}`) }))}
-            value={view.timeframe ?? null}
-            placeholder={`${formatLogDate(view.from).slice(0, 16)} – ${formatLogDate(view.to).slice(0, 16)}`}
-            onChange={(id) => id && change({ timeframe: id as LogTimeframe })}
-            allowDeselect={false}
-            w={200}
-          />
-          <Select
-            label={t('logs.refresh.label')}
-            data={LOG_REFRESH_CHOICES.map((s) => ({
-              value: String(s),
-              label: s === 0 ? t('logs.refresh.off') : t('logs.refresh.every', { seconds: s }),
-            }))}
-            value={String(refresh)}
-            onChange={(s) => setRefresh(Number(s ?? 0))}
-            allowDeselect={false}
-            w={140}
-          />
+        {configureHref && (
           <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            onClick={() => setNow(Date.now())}
-            loading={logs.isFetching}
+            component={Link}
+            to={configureHref}
+            variant="light"
+            leftSection={<IconSettings size={16} />}
           >
-            {t('logs.refresh.now')}
+            {t('logs.configure')}
           </Button>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            disabled={!data || data.total === 0}
-            loading={exportLogs.isPending}
-            onClick={() => exportLogs.mutate(query)}
-          >
-            {t('logs.exportCsv')}
-          </Button>
-          {configureHref && (
-            <Button
-              component={Link}
-              to={configureHref}
-              variant="light"
-              leftSection={<IconSettings size={16} />}
-            >
-              {t('logs.configure')}
-            </Button>
-          )}
-        </Group>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label={t('logs.timeframe.label')}
+          data={LOG_TIMEFRAMES.map((tf) => ({ value: tf.id, label: t(`logs.timeframe.${tf.id}`) }))}
+          value={view.timeframe ?? null}
+          placeholder={`${formatLogDate(view.from).slice(0, 16)} – ${formatLogDate(view.to).slice(0, 16)}`}
+          onChange={(id) => id && change({ timeframe: id as LogTimeframe })}
+          allowDeselect={false}
+          w={200}
+        />
+        <Select
+          label={t('logs.refresh.label')}
+          data={LOG_REFRESH_CHOICES.map((s) => ({
+            value: String(s),
+            label: s === 0 ? t('logs.refresh.off') : t('logs.refresh.every', { seconds: s }),
+          }))}
+          value={String(refresh)}
+          onChange={(s) => setRefresh(Number(s ?? 0))}
+          allowDeselect={false}
+          w={180}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} />}
+          onClick={() => setNow(Date.now())}
+          loading={logs.isFetching}
+        >
+          {t('logs.refresh.now')}
+        </Button>
+        <Button
+          variant="default"
+          ml="auto"
+          leftSection={<IconDownload size={16} />}
+          disabled={!data || data.total === 0}
+          loading={exportLogs.isPending}
+          onClick={() => exportLogs.mutate(query)}
+        >
+          {t('logs.exportCsv')}
+        </Button>
       </Group>
       <LogsFiltersPanel
         key={JSON.stringify(view.filters)}

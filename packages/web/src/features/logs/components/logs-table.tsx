@@ -64,7 +64,7 @@ export function LogsTable({
   const sorted = descending ? sort.slice(1) : sort;
   const nameOf = (id: string | null) => (id ? (data?.metadata[id]?.name ?? id) : '—');
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={720}>
       <Table aria-label={t('logs.title')} verticalSpacing="xs" stickyHeader highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -117,7 +117,7 @@ export function LogsTable({
                     {log.method}
                   </Text>
                 </Table.Td>
-                <Table.Td className={classes.path}>{log.path}</Table.Td>
+                <Table.Td className={classes.pathCell}>{log.path}</Table.Td>
                 <Table.Td className={classes.nowrap}>{t('logs.ms', { value: log.responseTime })}</Table.Td>
               </Table.Tr>
             );
