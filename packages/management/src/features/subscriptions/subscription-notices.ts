@@ -169,14 +169,17 @@ export class SubscriptionNotices {
     await this.hook(db, s, { hook: 'APIKEY_REVOKED', title: 'API key revoked', message }, told);
   }
 
+  /** An expiration date set on a key, or the scan's notice before it: the APIKEY_EXPIRED hook too. */
   async keyExpiring(db: Executor, after: AfterCommit, s: SubscriptionRow, key: ApiKeyRow, at: number) {
     const n = await this.names(db, s);
-    await this.tell(
+    const message = `The API key ${maskKey(key.key)} of the application ${n.application} for the API ${n.api} (plan ${n.plan}) expires on ${date(at)}.`;
+    const told = await this.tell(
       db,
       after,
       await this.applicationContacts(db, s),
       'API key expiring',
-      `The API key ${maskKey(key.key)} of the application ${n.application} for the API ${n.api} (plan ${n.plan}) expires on ${date(at)}.`,
+      message,
     );
+    await this.hook(db, s, { hook: 'APIKEY_EXPIRED', title: 'API key expiring', message }, told);
   }
 }
