@@ -212,7 +212,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
       policiesRoutes(api);
       instancesRoutes(api, ctx, guards);
       apiHealthRoutes(api, ctx, guards);
-      analyticsRoutes(api, { ctx, guards, permissions, settings });
+      analyticsRoutes(api, { ctx, guards, permissions, settings, audit });
       apisRoutes(api, { ctx, guards, permissions, audit, settings });
       portalConfigurationRoutes(api, { ctx, guards, permissions, audit, settings });
       const clientRegistration = createClientRegistration(ctx);

@@ -6,6 +6,7 @@ import { findApiById, findApplicationById } from '@portico/storage';
 import type { AppContext } from '../../context.js';
 import type { PermissionGuards } from '../../http/auth.js';
 import { currentUser } from '../../http/auth.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { AnalyticsQuery } from './analytics.params.js';
@@ -19,6 +20,8 @@ export interface AnalyticsDeps {
   guards: PermissionGuards;
   permissions: PermissionService;
   settings: SettingsService;
+  /** Records LOG_READ when an API's log is read with `logging.audit.enabled` on. */
+  audit?: AuditService;
 }
 
 /** Logs query string (Gravitee's LogsParam); `q` is accepted for `query`. */
@@ -56,7 +59,7 @@ const fileSafe = (name: string) => name.replace(/[^\w.-]+/g, '_');
  */
 export function analyticsRoutes(app: FastifyInstance, deps: AnalyticsDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { ctx, guards, permissions, settings } = deps;
+  const { ctx, guards, permissions, settings, audit } = deps;
   const analytics = new AnalyticsService(ctx.db);
   const logs = new LogsService(ctx.db);
   const tags = ['Analytics'];
@@ -152,7 +155,21 @@ export function analyticsRoutes(app: FastifyInstance, deps: AnalyticsDeps): void
         },
         preHandler: read,
       },
-      async (request) => logs.detail(targetOf(request.params), request.params.log),
+      async (request) => {
+        const target = targetOf(request.params);
+        const log = await logs.detail(target, request.params.log);
+        // Reading an API's log is audited with the audit of the logging consultation on, as Gravitee 1.x did.
+        if ('apiId' in target && audit && (await settings.value<boolean>('logging.audit.enabled')) === true) {
+          await audit.record(ctx.db, {
+            referenceType: 'API',
+            referenceId: target.apiId,
+            userId: currentUser(request).id,
+            event: 'LOG_READ',
+            properties: { REQUEST_ID: log.id },
+          });
+        }
+        return log;
+      },
     );
   }
 }
