@@ -62,6 +62,7 @@ export function CorsPage() {
           disabled={!cors.enabled}
           readOnly={readOnly}
           data={[...HTTP_METHODS]}
+          searchable
           value={cors.allowMethods}
           error={error('allowMethods')}
           onChange={(allowMethods) => set({ allowMethods })}

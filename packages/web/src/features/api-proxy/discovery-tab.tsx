@@ -71,6 +71,7 @@ export function DiscoveryTab({
   const { t } = useTranslation();
   const providers = useDiscoveryProviders();
   const discovery: Discovery = value ?? { enabled: false };
+  // Disabled while the providers load, and when none exists.
   const none = (providers.data ?? []).length === 0;
   return (
     <Stack gap="md">
