@@ -59,6 +59,13 @@ export const ConfigFile = z.strictObject({
       proxy: z.string().optional(),
     })
     .optional(),
+  /** Retention of analytics storage (README "Analytics storage"). */
+  analytics: z
+    .strictObject({
+      requestRetentionDays: z.number().int().min(1).optional(),
+      rollupRetentionDays: z.number().int().min(1).optional(),
+    })
+    .optional(),
   log: z
     .strictObject({
       level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -100,6 +107,8 @@ export interface PorticoConfig {
   httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Server-side requests to user-given URLs: also reach private addresses, and the hosts/ranges always allowed. */
   outbound: { allowPrivate: boolean; allowed: string[]; proxy?: string };
+  /** Days raw requests (and their logs) and per-minute rollups are kept. */
+  analyticsRetention: { requestDays: number; rollupDays: number };
   logLevel: string;
   /** The file that was read, if any. */
   file: string | undefined;
@@ -120,6 +129,13 @@ function milliseconds(name: string, value: string | undefined): number | undefin
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`${name} must be a number of milliseconds, not "${value}"`);
+  return n;
+}
+
+function days(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a number of days, not "${value}"`);
   return n;
 }
 
@@ -236,6 +252,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         fromFile.outbound?.allowed ??
         [],
       proxy: nonEmpty(env.PORTICO_OUTBOUND_PROXY) ?? fromFile.outbound?.proxy,
+    },
+    analyticsRetention: {
+      requestDays:
+        days('PORTICO_ANALYTICS_REQUEST_RETENTION_DAYS', env.PORTICO_ANALYTICS_REQUEST_RETENTION_DAYS) ??
+        fromFile.analytics?.requestRetentionDays ??
+        30,
+      rollupDays:
+        days('PORTICO_ANALYTICS_ROLLUP_RETENTION_DAYS', env.PORTICO_ANALYTICS_ROLLUP_RETENTION_DAYS) ??
+        fromFile.analytics?.rollupRetentionDays ??
+        400,
     },
     logLevel: nonEmpty(env.PORTICO_LOG_LEVEL) ?? fromFile.log?.level ?? 'info',
     file: found ? file : undefined,

@@ -85,6 +85,7 @@ export async function startComponents(
           secureCookie: config.secureCookie,
           trustedProxies: config.trustedProxies,
           outbound: config.outbound,
+          analyticsRetention: config.analyticsRetention,
           version: VERSION,
         },
       });

@@ -51,6 +51,7 @@ import { dynamicPropertiesFeature } from './features/dynamic-properties/dynamic-
 import { notificationSettingsFeature } from './features/notification-settings/notification-settings.wiring.js';
 import { serviceDiscoveryRoutes } from './features/service-discovery/service-discovery.routes.js';
 import { Scheduler } from './features/scheduler/scheduler.js';
+import { requestRetentionJob } from './features/analytics/retention.job.js';
 import { messagesRoutes } from './features/messages/messages.routes.js';
 
 export const API_PREFIX = '/management';
@@ -235,6 +236,9 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
       pagesFeature(api, { ctx, guards, permissions, audit, settings, scheduler });
     },
     { prefix: API_PREFIX },
+  );
+  scheduler.add(
+    requestRetentionJob({ db: ctx.db, retention: options.analyticsRetention, now, log: app.log }),
   );
   if (options.schedulerTickMs > 0) scheduler.start();
   app.addHook('onClose', () => scheduler.stop());

@@ -3,6 +3,8 @@ import type { Database, EventBus, Storage } from '@portico/storage';
 import type { Kysely } from 'kysely';
 import type { OutboundSettings } from '@portico/outbound';
 import { DEFAULT_OUTBOUND_SETTINGS } from '@portico/outbound';
+import type { AnalyticsRetention } from './features/analytics/retention.job.js';
+import { DEFAULT_ANALYTICS_RETENTION } from './features/analytics/retention.job.js';
 
 /** Options of the management API, read by the CLI from portico.yml and the environment. */
 export interface ManagementOptions {
@@ -37,6 +39,8 @@ export interface ManagementOptions {
   outbound: OutboundSettings;
   /** How often the scheduler runs its jobs (dictionary polls, ...), in milliseconds; 0 turns it off. */
   schedulerTickMs: number;
+  /** How long raw requests (with their logs) and per-minute rollups are kept. */
+  analyticsRetention: AnalyticsRetention;
 }
 
 export const DEFAULT_OPTIONS: ManagementOptions = {
@@ -48,6 +52,7 @@ export const DEFAULT_OPTIONS: ManagementOptions = {
   trustedProxies: [],
   outbound: DEFAULT_OUTBOUND_SETTINGS,
   schedulerTickMs: 1000,
+  analyticsRetention: DEFAULT_ANALYTICS_RETENTION,
 };
 
 /** The services and parts every feature may use; built once by `buildManagementApp`. */

@@ -77,6 +77,7 @@ export interface Database {
   requests: RequestTable;
   request_logs: RequestLogTable;
   request_rollups: RequestRollupTable;
+  request_rollups_10m: RequestRollupTable;
   instances: InstanceTable;
   health_checks: HealthCheckTable;
   revoked_sessions: RevokedSessionTable;

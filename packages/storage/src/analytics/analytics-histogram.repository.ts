@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
 import type { AnalyticsScope, MetricType } from './analytics.repository.js';
+import { HISTOGRAM_COLUMNS } from '../requests/rollups.js';
 import {
+  measuresOf,
   rollupDimension,
   rollupHistogram,
   rollupMetric,
@@ -35,7 +37,7 @@ export async function histogramCounts(
   scope: AnalyticsScope,
   interval: number,
 ): Promise<HistogramPoint[]> {
-  const src = rollupSource(scope, interval);
+  const src = rollupSource(scope, interval, { dimensions: [], measures: ['count'] });
   if (src)
     return points(await rollupHistogram(db, scope, src, interval, rollupMetricSql('count', undefined)));
   const bucket = bucketOf(interval);
@@ -55,7 +57,7 @@ export async function histogramTerms(
 ): Promise<HistogramPoint[]> {
   const key = sql.ref(groupField('aggs', fieldName).column);
   const dimension = rollupDimension(fieldName);
-  const src = dimension && rollupSource(scope, interval);
+  const src = dimension && rollupSource(scope, interval, { dimensions: [dimension], measures: ['count'] });
   if (dimension && src) {
     return points(
       await rollupHistogram(db, scope, src, interval, rollupMetricSql('count', undefined), dimension),
@@ -82,7 +84,7 @@ export async function histogramMetric(
 ): Promise<HistogramPoint[]> {
   const column = sql.ref(numericField('aggs', fieldName).column);
   const metric = rollupMetric(fieldName);
-  const src = metric && rollupSource(scope, interval);
+  const src = metric && rollupSource(scope, interval, { dimensions: [], measures: measuresOf(type, metric) });
   if (metric && src)
     return points(await rollupHistogram(db, scope, src, interval, rollupMetricSql(type, metric)));
   const rows = await scopedRequests(db, scope)
@@ -106,7 +108,13 @@ export async function histogramPercentiles(
 ): Promise<HistogramPoint[]> {
   const column = sql.ref(numericField('aggs', fieldName).column);
   // Approximate from the histogram buckets when rollups answer (the response time has buckets).
-  const src = fieldName === 'response-time' ? rollupSource(scope, interval) : undefined;
+  const src =
+    fieldName === 'response-time'
+      ? rollupSource(scope, interval, {
+          dimensions: [],
+          measures: [...HISTOGRAM_COLUMNS, 'response_time_min', 'response_time_max'],
+        })
+      : undefined;
   if (src) return rollupPercentiles(db, scope, src, interval, percents);
   const ranked = scopedRequests(db, scope)
     .where(column, 'is not', null)

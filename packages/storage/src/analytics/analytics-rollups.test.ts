@@ -103,11 +103,30 @@ for (const dialect of await testDialects()) {
       [...points].sort((a, b) => a.bucket - b.bucket || String(a.key).localeCompare(String(b.key)));
 
     it('reads rollups for these queries (and raw rows when a filter names another field)', () => {
-      for (const scope of SCOPES) expect(rollupSource(scope)).toBeDefined();
-      expect(rollupSource({ from: T, to: T + HOUR, filter: 'path:\\/a' })).toBeUndefined();
-      expect(rollupSource({ from: T, to: T + HOUR, filter: 'response-time:[0 TO 100]' })).toBeUndefined();
-      expect(rollupSource({ from: T, to: T + HOUR }, 30_000)).toBeUndefined();
-      expect(rollupSource({ from: T + 1, to: T + 59_000 })).toBeUndefined();
+      const count = { dimensions: [], measures: ['count'] };
+      // No tier keeps both the application and the method: that filter reads raw rows.
+      for (const scope of SCOPES) {
+        const source = rollupSource(scope, undefined, count);
+        if (scope.filter?.includes('method')) expect(source).toBeUndefined();
+        else expect(source).toBeDefined();
+      }
+      expect(rollupSource({ from: T, to: T + HOUR, filter: 'path:\\/a' }, undefined, count)).toBeUndefined();
+      expect(
+        rollupSource({ from: T, to: T + HOUR, filter: 'response-time:[0 TO 100]' }, undefined, count),
+      ).toBeUndefined();
+      expect(rollupSource({ from: T, to: T + HOUR }, 30_000, count)).toBeUndefined();
+      expect(rollupSource({ from: T + 1, to: T + 59_000 }, undefined, count)).toBeUndefined();
+      // The application is a dimension of the ten-minute tier only: minute buckets read raw rows.
+      const app = { from: T, to: T + HOUR, applicationId: 'X' };
+      expect(rollupSource(app, 600_000, count)).toBeDefined();
+      expect(rollupSource(app, 60_000, count)).toBeUndefined();
+      expect(rollupSource({ from: T, to: T + HOUR, filter: 'method:GET' }, 60_000, count)).toBeDefined();
+      expect(
+        rollupSource({ from: T, to: T + HOUR, filter: 'method:GET' }, undefined, {
+          dimensions: ['application_id'],
+          measures: ['count'],
+        }),
+      ).toBeUndefined();
     });
 
     it('counts and stats', async () => {

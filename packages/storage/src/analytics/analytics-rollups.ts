@@ -2,14 +2,7 @@ import type { RawBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
 import type { RollupDimension, RollupMetric } from '../requests/rollups.js';
-import {
-  HISTOGRAM_COLUMNS,
-  LATENCY_BOUNDS,
-  MINUTE_MS,
-  ROLLUP_DIMENSIONS,
-  ROLLUP_METRICS,
-  histogramCaseSql,
-} from '../requests/rollups.js';
+import { HISTOGRAM_COLUMNS, LATENCY_BOUNDS, ROLLUP_TIERS, histogramCaseSql } from '../requests/rollups.js';
 import { compileFilter, filterFields } from './analytics-filter.js';
 import type { AnalyticsScope, MetricType } from './analytics-scope.js';
 
@@ -39,20 +32,62 @@ export const rollupDimension = (field: string): RollupDimension | undefined =>
 export const rollupMetric = (field: string): RollupMetric | undefined =>
   own(METRIC_FIELDS, field) ? METRIC_FIELDS[field] : undefined;
 
+/** What a query reads from its source: the dimensions it groups by and the measure columns. */
+export interface RollupNeeds {
+  dimensions: readonly RollupDimension[];
+  measures: readonly string[];
+}
+
+/** The measure columns a metric reads. */
+export function measuresOf(type: MetricType, metric: RollupMetric | undefined): string[] {
+  if (type === 'count' || !metric) return ['count'];
+  if (type === 'avg') return ['count', `${metric}_sum`];
+  return [`${metric}_${type}`];
+}
+
+/** A measure of one raw request, as the rollup of that request alone. */
+function rawMeasure(column: string): string {
+  if (column === 'count') return '1';
+  const h = /^h(\d+)$/.exec(column);
+  if (h) return histogramCaseSql(Number(h[1]));
+  return `"${column.replace(/_(sum|min|max)$/, '')}"`;
+}
+
 /**
- * The rows a query reads when rollups can answer it, as a derived table `src` with the rollup columns
- * and `ts`: the rollup minutes wholly inside [from, to], plus the raw requests of the partial minutes
- * at both ends as rollups of one request each, so that the answer is the raw rows' exactly. Undefined
- * when rollups cannot answer: the filter names a field that is not a dimension, the interval is not
- * a whole number of minutes, or the window holds no whole minute.
+ * The rows a query reads when rollups can answer it, as a derived table `src` with `ts`, the
+ * dimensions and the measures it needs: the rollup rows of the grains wholly inside [from, to], plus
+ * the raw requests of the partial grains at both ends as rollups of one request each, so that the
+ * answer is the raw rows' exactly. The tier is the coarsest whose dimensions hold those the query
+ * groups, filters and is scoped by, and whose grain divides the interval. Undefined when none can:
+ * the filter names a field that is not a dimension, or the window holds no whole grain.
  */
-export function rollupSource(scope: AnalyticsScope, interval?: number): RawBuilder<unknown> | undefined {
-  if (scope.raw || (interval !== undefined && interval % MINUTE_MS !== 0)) return undefined;
+export function rollupSource(
+  scope: AnalyticsScope,
+  interval: number | undefined,
+  needs: RollupNeeds,
+): RawBuilder<unknown> | undefined {
+  if (scope.raw) return undefined;
   const fields = filterFields(scope.filter);
-  if (!fields || [...fields].some((f) => !rollupDimension(f))) return undefined;
-  const fullStart = Math.ceil(scope.from / MINUTE_MS) * MINUTE_MS;
-  const fullEnd = Math.floor((scope.to + 1) / MINUTE_MS) * MINUTE_MS;
-  if (fullStart >= fullEnd) return undefined;
+  if (!fields) return undefined;
+  const dimensions = new Set<RollupDimension>(needs.dimensions);
+  for (const f of fields) {
+    const d = rollupDimension(f);
+    if (!d) return undefined;
+    dimensions.add(d);
+  }
+  if (scope.apiId !== undefined || scope.apiIds !== undefined) dimensions.add('api_id');
+  if (scope.applicationId !== undefined) dimensions.add('application_id');
+  const tier = [...ROLLUP_TIERS]
+    .sort((a, b) => b.grainMs - a.grainMs)
+    .find(
+      (t) =>
+        [...dimensions].every((d) => t.dimensions.includes(d)) &&
+        (interval === undefined || interval % t.grainMs === 0) &&
+        Math.ceil(scope.from / t.grainMs) < Math.floor((scope.to + 1) / t.grainMs),
+    );
+  if (!tier) return undefined;
+  const fullStart = Math.ceil(scope.from / tier.grainMs) * tier.grainMs;
+  const fullEnd = Math.floor((scope.to + 1) / tier.grainMs) * tier.grainMs;
 
   const scoped: RawBuilder<SqlBool>[] = [];
   if (scope.apiId !== undefined) scoped.push(sql<SqlBool>`"api_id" = ${scope.apiId}`);
@@ -65,25 +100,10 @@ export function rollupSource(scope: AnalyticsScope, interval?: number): RawBuild
     );
   }
   const and = (conditions: RawBuilder<SqlBool>[]) => sql.join(conditions, sql` and `);
-  const dims = sql.raw(ROLLUP_DIMENSIONS.map((d) => `"${d}"`).join(', '));
-  const rolled = sql.raw(
-    [
-      '"count"',
-      ...ROLLUP_METRICS.flatMap((m) => [`"${m}_sum"`, `"${m}_min"`, `"${m}_max"`]),
-      ...HISTOGRAM_COLUMNS.map((h) => `"${h}"`),
-    ].join(', '),
-  );
-  const single = sql.raw(
-    [
-      '1 as "count"',
-      ...ROLLUP_METRICS.flatMap((m) => [
-        `"${m}" as "${m}_sum"`,
-        `"${m}" as "${m}_min"`,
-        `"${m}" as "${m}_max"`,
-      ]),
-      ...HISTOGRAM_COLUMNS.map((h, i) => `${histogramCaseSql(i)} as "${h}"`),
-    ].join(', '),
-  );
+  const dims = [...dimensions].map((d) => `"${d}"`);
+  const measures = [...new Set(needs.measures)];
+  const rolled = sql.raw([...dims, ...measures.map((m) => `"${m}"`)].join(', '));
+  const single = sql.raw([...dims, ...measures.map((m) => `${rawMeasure(m)} as "${m}"`)].join(', '));
   const rollupWhere = and([
     sql<SqlBool>`"minute" >= ${fullStart}`,
     sql<SqlBool>`"minute" < ${fullEnd}`,
@@ -91,8 +111,8 @@ export function rollupSource(scope: AnalyticsScope, interval?: number): RawBuild
   ]);
   const edges = sql<SqlBool>`(("timestamp" >= ${scope.from} and "timestamp" < ${fullStart}) or ("timestamp" >= ${fullEnd} and "timestamp" <= ${scope.to}))`;
   const rawWhere = and([edges, ...scoped]);
-  return sql`(select "minute" as "ts", ${dims}, ${rolled} from request_rollups where ${rollupWhere}
-    union all select "timestamp" as "ts", ${dims}, ${single} from requests where ${rawWhere}) as src`;
+  return sql`(select "minute" as "ts", ${rolled} from ${sql.table(tier.table)} where ${rollupWhere}
+    union all select "timestamp" as "ts", ${single} from requests where ${rawWhere}) as src`;
 }
 
 /** `where <filter>` over the source, or nothing. */

@@ -9,6 +9,7 @@ import type { AnalyticsScope, GroupOrder, MetricType } from './analytics-scope.j
 import {
   rollupCount,
   rollupDimension,
+  measuresOf,
   rollupGroups,
   rollupMetric,
   rollupMetricSql,
@@ -53,7 +54,7 @@ export function scopedRequests(
 }
 
 export async function countRequests(db: Executor, scope: AnalyticsScope): Promise<number> {
-  const src = rollupSource(scope);
+  const src = rollupSource(scope, undefined, { dimensions: [], measures: ['count'] });
   if (src) return rollupCount(db, scope, src);
   const row = await scopedRequests(db, scope)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -77,7 +78,12 @@ export async function requestStats(
 ): Promise<FieldStats> {
   const column = sql.ref(numericField('field', fieldName).column);
   const metric = rollupMetric(fieldName);
-  const src = metric && rollupSource(scope);
+  const src =
+    metric &&
+    rollupSource(scope, undefined, {
+      dimensions: [],
+      measures: ['count', `${metric}_sum`, `${metric}_min`, `${metric}_max`],
+    });
   if (metric && src) return rollupStats(db, scope, src, metric);
   const row = await scopedRequests(db, scope)
     .select([
@@ -158,7 +164,10 @@ function groupFromRollups(
   const dimension = rollupDimension(q.field);
   const metric = q.order && q.order.type !== 'count' ? rollupMetric(q.order.field) : undefined;
   if (!dimension || (q.order && q.order.type !== 'count' && !metric)) return undefined;
-  const src = rollupSource(scope);
+  const src = rollupSource(scope, undefined, {
+    dimensions: [dimension],
+    measures: measuresOf(q.order?.type ?? 'count', metric),
+  });
   if (!src) return undefined;
   if (q.ranges && q.ranges.length > 0) {
     if (dimension !== 'status') return undefined;

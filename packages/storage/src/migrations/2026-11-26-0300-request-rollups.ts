@@ -1,25 +1,27 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { DAY_MS, PARTITIONED_TABLES, daysBetween, ensureDayPartitions } from '../requests/partitions.js';
-import {
-  HISTOGRAM_COLUMNS,
-  ROLLUP_DIMENSIONS,
-  ROLLUP_METRICS,
-  rollupBackfillSql,
-} from '../requests/rollups.js';
+import type { RollupTier } from '../requests/rollups.js';
+import { HISTOGRAM_COLUMNS, ROLLUP_METRICS, ROLLUP_TIERS, rollupBackfillSql } from '../requests/rollups.js';
 import { isPostgres } from './dialect.js';
 
 /**
- * Analytics storage that scales (issue 15 item 2): per-minute rollups of the requests, built from the
- * rows already there; on PostgreSQL the request and log tables become range-partitioned by day, their
+ * Analytics storage that scales (issue 15 item 2): rollups of the requests per minute and per ten
+ * minutes (see ROLLUP_TIERS), built from the rows already there; on PostgreSQL the request and log tables become range-partitioned by day, their
  * rows moved into the new tables (nothing is lost).
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  for (const tier of ROLLUP_TIERS) await createTier(db, tier);
+  if (isPostgres(db)) await partitionByDay(db);
+  for (const tier of ROLLUP_TIERS) await sql.raw(rollupBackfillSql(tier)).execute(db);
+}
+
+async function createTier(db: Kysely<any>, tier: RollupTier): Promise<void> {
   let table = db.schema
-    .createTable('request_rollups')
+    .createTable(tier.table)
     .addColumn('minute', 'bigint', (c) => c.notNull())
     .addColumn('key', 'text', (c) => c.notNull());
-  for (const d of ROLLUP_DIMENSIONS) {
+  for (const d of tier.dimensions) {
     table = table.addColumn(d, d === 'status' ? 'integer' : 'text', (c) =>
       d === 'status' || d === 'method' ? c.notNull() : c,
     );
@@ -32,20 +34,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn(`${m}_max`, 'bigint', (c) => c.notNull());
   }
   for (const h of HISTOGRAM_COLUMNS) table = table.addColumn(h, 'bigint', (c) => c.notNull().defaultTo(0));
-  await table.addPrimaryKeyConstraint('request_rollups_pk', ['minute', 'key']).execute();
-  await db.schema
-    .createIndex('request_rollups_api_ix')
-    .on('request_rollups')
-    .columns(['api_id', 'minute'])
-    .execute();
-  await db.schema
-    .createIndex('request_rollups_application_ix')
-    .on('request_rollups')
-    .columns(['application_id', 'minute'])
-    .execute();
-
-  if (isPostgres(db)) await partitionByDay(db);
-  await sql.raw(rollupBackfillSql()).execute(db);
+  await table.addPrimaryKeyConstraint(`${tier.table}_pk`, ['minute', 'key']).execute();
+  for (const d of ['api_id', 'application_id'] as const) {
+    if (!tier.dimensions.includes(d)) continue;
+    await db.schema.createIndex(`${tier.table}_${d}_ix`).on(tier.table).columns([d, 'minute']).execute();
+  }
 }
 
 /** Each table into a partitioned one of the same columns, the old rows moved over, indexes rebuilt. */

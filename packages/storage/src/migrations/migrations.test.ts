@@ -40,6 +40,7 @@ const TABLES: Record<keyof Database, true> = {
   requests: true,
   request_logs: true,
   request_rollups: true,
+  request_rollups_10m: true,
   instances: true,
   health_checks: true,
   revoked_sessions: true,

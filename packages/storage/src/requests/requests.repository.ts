@@ -1,6 +1,6 @@
 import { CompiledQuery, PostgresAdapter } from 'kysely';
 import type { Executor } from '../database.js';
-import { ROLLUP_COLUMNS, RollupAccumulator, rollupUpsertSql } from './rollups.js';
+import { ROLLUP_TIERS, RollupAccumulator, rollupColumns, rollupUpsertSql } from './rollups.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogRow, RequestRow } from './requests.table.js';
 
 /**
@@ -32,18 +32,21 @@ export async function insertRequestBatch(
 const ROLLUPS_PER_STATEMENT = 200;
 
 async function addToRollups(db: Executor, requests: readonly NewRequestRow[]): Promise<void> {
-  const accumulator = new RollupAccumulator<NewRequestRow>(
-    (row, column) => row[column as keyof NewRequestRow] as string | number | null | undefined,
-  );
-  for (const row of requests) accumulator.add(row);
-  const rows = accumulator.take();
   const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-  for (let i = 0; i < rows.length; i += ROLLUPS_PER_STATEMENT) {
-    const chunk = rows.slice(i, i + ROLLUPS_PER_STATEMENT);
-    const params = chunk.flat();
-    if (params.length !== chunk.length * ROLLUP_COLUMNS.length)
-      throw new Error('rollup row of the wrong width');
-    await db.executeQuery(CompiledQuery.raw(rollupUpsertSql(dialect, chunk.length), params));
+  for (const tier of ROLLUP_TIERS) {
+    const accumulator = new RollupAccumulator<NewRequestRow>(
+      tier,
+      (row, column) => row[column as keyof NewRequestRow] as string | number | null | undefined,
+    );
+    for (const row of requests) accumulator.add(row);
+    const rows = accumulator.take();
+    const width = rollupColumns(tier).length;
+    for (let i = 0; i < rows.length; i += ROLLUPS_PER_STATEMENT) {
+      const chunk = rows.slice(i, i + ROLLUPS_PER_STATEMENT);
+      const params = chunk.flat();
+      if (params.length !== chunk.length * width) throw new Error('rollup row of the wrong width');
+      await db.executeQuery(CompiledQuery.raw(rollupUpsertSql(tier, dialect, chunk.length), params));
+    }
   }
 }
 

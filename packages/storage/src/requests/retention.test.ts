@@ -127,6 +127,7 @@ for (const dialect of await testDialects()) {
     it('the migration keeps the requests and logs already there and builds their rollups', async () => {
       const db = t.storage.db;
       await sql`drop table request_rollups`.execute(db);
+      await sql`drop table request_rollups_10m`.execute(db);
       if (dialect === 'postgres') {
         // Back to the plain tables of before the migration.
         for (const table of ['requests', 'request_logs']) {

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { AnyKysely } from './partitions.js';
+import { ROLLUP_TIERS } from './rollups.js';
 import {
   DAY_MS,
   PARTITIONED_TABLES,
@@ -59,7 +60,10 @@ export async function applyRequestRetention(
       }
     }
   }
-  const rollups = await sql`delete from request_rollups where "minute" < ${policy.rollupsBefore}`.execute(db);
-  result.deletedRollups = Number(rollups.numAffectedRows ?? 0);
+  for (const tier of ROLLUP_TIERS) {
+    const rollups =
+      await sql`delete from ${sql.table(tier.table)} where "minute" < ${policy.rollupsBefore}`.execute(db);
+    result.deletedRollups += Number(rollups.numAffectedRows ?? 0);
+  }
   return result;
 }

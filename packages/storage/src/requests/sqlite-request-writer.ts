@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { SQLITE_WRITE_WAIT_MS } from '../sqlite-dialect.js';
-import { RollupAccumulator, rollupUpsertSql } from './rollups.js';
+import { ROLLUP_TIERS, RollupAccumulator, rollupUpsertSql } from './rollups.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogTable, RequestTable } from './requests.table.js';
 
 /**
@@ -90,15 +90,19 @@ export class SqliteRequestWriter {
     this.database.pragma('synchronous = FULL');
     const insertRequest = this.database.prepare(insertSql('requests', REQUEST_COLUMNS));
     const insertLog = this.database.prepare(insertSql('request_logs', REQUEST_LOG_COLUMNS));
-    const upsertRollup = this.database.prepare(rollupUpsertSql('sqlite'));
-    const rollups = new RollupAccumulator<RowValues>((row, column) => row[COLUMN_AT[column]!]);
+    const tiers = ROLLUP_TIERS.map((tier) => ({
+      upsert: this.database.prepare(rollupUpsertSql(tier, 'sqlite')),
+      rollups: new RollupAccumulator<RowValues>(tier, (row, column) => row[COLUMN_AT[column]!]),
+    }));
     // BEGIN IMMEDIATE: the write lock first, so the batch queues for it rather than failing midway.
     this.writeBatch = this.database.transaction((requests: RowValues[], logs: RowValues[]) => {
       for (const values of requests) insertRequest.run(values);
       for (const values of logs) insertLog.run(values);
       // The batch's rollups in the same transaction: a request is in both or in neither.
-      for (const values of requests) rollups.add(values);
-      for (const values of rollups.take()) upsertRollup.run(values);
+      for (const { upsert, rollups } of tiers) {
+        for (const values of requests) rollups.add(values);
+        for (const values of rollups.take()) upsert.run(values);
+      }
     }).immediate;
   }
 
