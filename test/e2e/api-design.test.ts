@@ -224,6 +224,12 @@ describe('console: API design', () => {
           (await call<{ resources: { enabled: boolean }[] }>('GET', `apis/${apiId}`)).resources[0]?.enabled,
       )
       .toBe(false);
+    // The policies' side panel lists the API's resources.
+    await page.goto(`${base()}/policies`);
+    await main().getByRole('button', { name: 'Resources' }).click();
+    await page.getByRole('dialog', { name: 'Resources' }).getByText('auth-server').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close the dialog' }).click();
+    await page.goto(`${base()}/resources`);
     await main().getByRole('button', { name: 'Add a resource' }).click();
     await dialog.getByRole('textbox', { name: 'Name' }).fill('auth-server');
     await dialog.getByText('Another resource has this name.').waitFor();

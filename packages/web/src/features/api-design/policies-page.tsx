@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Drawer,
   Grid,
   Group,
   NavLink,
@@ -12,7 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBox, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -60,6 +61,7 @@ function PoliciesEditor({
   const paths = sortedPaths(edited);
   const selected = edited[chosen] ? chosen : (paths[0] ?? '/');
   const [adding, setAdding] = useState(false);
+  const [resourcesOpen, setResourcesOpen] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const byId = new Map(policies.map((p) => [p.id, p] as const));
@@ -101,31 +103,40 @@ function PoliciesEditor({
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>{t('apiDesign.policies.title')}</Title>
-        {canUpdate && (
-          <Group gap="sm">
-            <Button
-              variant="default"
-              disabled={!dirty || saving}
-              onClick={() => setEdited(editedPathsOf(api.paths))}
-            >
-              {t('common.reset')}
-            </Button>
-            <Button
-              disabled={!dirty}
-              loading={saving}
-              onClick={() => {
-                setShowErrors(true);
-                if (valid) persist(edited);
-              }}
-            >
-              {t('common.save')}
-            </Button>
-          </Group>
-        )}
+        <Group gap="sm">
+          <Button variant="subtle" leftSection={<IconBox size={16} />} onClick={() => setResourcesOpen(true)}>
+            {t('apiDesign.resources.title')}
+          </Button>
+          {canUpdate && (
+            <>
+              <Button
+                variant="default"
+                disabled={!dirty || saving}
+                onClick={() => setEdited(editedPathsOf(api.paths))}
+              >
+                {t('common.reset')}
+              </Button>
+              <Button
+                disabled={!dirty}
+                loading={saving}
+                onClick={() => {
+                  setShowErrors(true);
+                  if (valid) persist(edited);
+                }}
+              >
+                {t('common.save')}
+              </Button>
+            </>
+          )}
+        </Group>
       </Group>
       {showErrors && !valid && <Alert color="red">{t('apiDesign.policies.invalid')}</Alert>}
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 3 }}>
+      <Grid
+        gap="md"
+        type="container"
+        breakpoints={{ xs: '400px', sm: '560px', md: '720px', lg: '960px', xl: '1200px' }}
+      >
+        <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
           <Paper withBorder radius="md" p="xs">
             <Text size="sm" fw={600} px="xs" pb={4} id="design-paths-title">
               {t('apiDesign.paths.title')}
@@ -164,7 +175,7 @@ function PoliciesEditor({
             )}
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, sm: 8, lg: 9 }}>
           <Stack gap="sm">
             <Group justify="space-between">
               <Title order={3} size="h4" ff="monospace">
@@ -217,32 +228,33 @@ function PoliciesEditor({
             )}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Paper withBorder radius="md" p="sm" component="aside" aria-labelledby="design-resources-title">
-            <Text size="sm" fw={600} id="design-resources-title">
-              {t('apiDesign.resources.title')}
-            </Text>
-            <Stack gap={4} mt="xs">
-              {api.resources.length === 0 && (
-                <Text size="sm" c="dimmed">
-                  {t('apiDesign.resources.empty')}
-                </Text>
-              )}
-              {api.resources.map((r) => (
-                <Group key={r.name} justify="space-between" wrap="nowrap">
-                  <Text size="sm">{r.name}</Text>
-                  <Badge size="sm" variant="light" color={r.enabled ? 'teal' : 'gray'}>
-                    {r.type}
-                  </Badge>
-                </Group>
-              ))}
-              <Anchor component={Link} to={`${base}/resources`} size="sm" mt="xs">
-                {t('apiDesign.resources.manage')}
-              </Anchor>
-            </Stack>
-          </Paper>
-        </Grid.Col>
       </Grid>
+      <Drawer
+        opened={resourcesOpen}
+        onClose={() => setResourcesOpen(false)}
+        position="right"
+        title={t('apiDesign.resources.title')}
+        closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
+      >
+        <Stack gap="xs">
+          {api.resources.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('apiDesign.resources.empty')}
+            </Text>
+          )}
+          {api.resources.map((r) => (
+            <Group key={r.name} justify="space-between" wrap="nowrap">
+              <Text size="sm">{r.name}</Text>
+              <Badge size="sm" variant="light" color={r.enabled ? 'teal' : 'gray'}>
+                {r.type}
+              </Badge>
+            </Group>
+          ))}
+          <Anchor component={Link} to={`${base}/resources`} size="sm" mt="xs">
+            {t('apiDesign.resources.manage')}
+          </Anchor>
+        </Stack>
+      </Drawer>
       <AddPathDialog
         opened={adding}
         existing={paths}
