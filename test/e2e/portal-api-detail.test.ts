@@ -50,8 +50,17 @@ describe('portal API detail and documentation', () => {
 
   beforeAll(async () => {
     ({ id: shop } = await createApi('Shop', '/shop'));
+    // A sharding tag with its entrypoint, a view, and the header showing both.
+    const { id: tag } = await api<{ id: string }>('POST', 'configuration/tags', { name: 'europe' });
+    await api('POST', 'configuration/entrypoints', { value: 'https://eu.shop.example', tags: [tag] });
+    const { id: view } = await api<{ id: string }>('POST', 'configuration/views', { name: 'Commerce' });
+    await api('POST', 'portal', {
+      portal: { apis: { apiHeaderShowTags: { enabled: true }, apiHeaderShowViews: { enabled: true } } },
+    });
     await api('PUT', `apis/${shop}`, {
       ...(await api<Record<string, unknown>>('GET', `apis/${shop}`)),
+      tags: [tag],
+      views: [view],
       description: 'Orders, carts and payments of the shop, for partners and for our own apps.',
       visibility: 'PUBLIC',
     });
@@ -186,10 +195,10 @@ describe('portal API detail and documentation', () => {
     await tab.waitForURL(`**/apis/${shop}/detail`);
     await main(tab).getByRole('heading', { name: 'Shop', exact: true, level: 1 }).waitFor();
     await main(tab).getByText('Orders, carts and payments of the shop').waitFor();
-    await main(tab)
-      .getByText(/\/shop$/)
-      .first()
-      .waitFor();
+    const entrypoint = main(tab).getByText('https://eu.shop.example/shop');
+    await entrypoint.waitFor();
+    await entrypoint.locator('xpath=..').getByText('europe').waitFor();
+    await main(tab).getByRole('list', { name: 'Views' }).getByText('Commerce').waitFor();
     const nav = main(tab).getByRole('navigation', { name: 'API sections' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Documentation']);
     expect(await nav.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
