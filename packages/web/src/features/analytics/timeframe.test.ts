@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { TIMEFRAMES, intervalOf, refreshed, timeframeOf, windowFromParams, windowOf } from './timeframe';
+import {
+  TIMEFRAMES,
+  intervalOf,
+  refreshed,
+  shownTimeframe,
+  timeframeOf,
+  windowFromParams,
+  windowOf,
+} from './timeframe';
 
 describe('dashboard timeframes (section 9)', () => {
   it('has the ranges and buckets of the spec, 1d by default', () => {
@@ -38,5 +46,9 @@ describe('dashboard timeframes (section 9)', () => {
     const custom = { from: 1000, to: 2000 };
     expect(refreshed(custom, 900_000)).toBe(custom);
     expect(windowFromParams(new URLSearchParams('from=5&to=1'), 100_000_000).to).toBe(100_000_000);
+    // A day that ended a week ago is shown as custom dates, not as the last day.
+    const day = windowOf('1d', 1_000_000_000);
+    expect(shownTimeframe(day, 1_000_000_000 + 60_000)?.id).toBe('1d');
+    expect(shownTimeframe(day, 1_000_000_000 + 7 * 86_400_000)).toBeUndefined();
   });
 });

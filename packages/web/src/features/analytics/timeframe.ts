@@ -42,6 +42,15 @@ export const timeframeById = (id: string) => TIMEFRAMES.find((t) => t.id === id)
 export const timeframeOf = (w: Window) => TIMEFRAMES.find((t) => t.range === w.to - w.from);
 
 /**
+ * The quick range the picker shows for a window: one of that span that ended lately (within a tenth of
+ * its range); an older window of the same span is custom dates.
+ */
+export function shownTimeframe(w: Window, now: number) {
+  const quick = timeframeOf(w);
+  return quick && Math.abs(now - w.to) <= quick.range / 10 ? quick : undefined;
+}
+
+/**
  * The bucket of a window, as the timeframe picker does it: the bucket of the smallest quick range
  * covering the window (a custom range longer than 90 days takes the 90-day bucket).
  */

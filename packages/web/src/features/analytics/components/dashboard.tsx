@@ -144,10 +144,12 @@ export function Dashboard({
       />
       {actions}
       <DashboardContext.Provider value={state}>
-        <div className={classes.grid}>
-          {DASHBOARDS[kind].flat().map((widget) => (
-            <WidgetView key={widget.id} widget={widget} />
-          ))}
+        <div className={classes.container}>
+          <div className={classes.grid}>
+            {DASHBOARDS[kind].flat().map((widget) => (
+              <WidgetView key={widget.id} widget={widget} />
+            ))}
+          </div>
         </div>
       </DashboardContext.Provider>
     </Stack>

@@ -46,7 +46,7 @@ export function PieWidget({ widget }: { widget: PieDefinition }) {
   });
   const slices = useMemo(() => slicesOf(result.data, widget.labels), [result.data, widget.labels]);
   const total = slices.reduce((sum, s) => sum + s.value, 0);
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const label = `${t(widget.title)}: ${slices.map((s) => `${s.name} ${number.format(s.value)}`).join(', ')}`;
   const option = useMemo(() => {
     const colors = textColors(theme, dark);
@@ -54,21 +54,27 @@ export function PieWidget({ widget }: { widget: PieDefinition }) {
     return {
       color: palette,
       tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-      legend: { bottom: 0, textStyle: { color: colors.text } },
+      // The counts are in the legend: labels around a small ring would be cut at its edges.
+      legend: {
+        bottom: 0,
+        textStyle: { color: colors.text },
+        formatter: (name: string) =>
+          `${name}: ${number.format(slices.find((s) => s.name === name)?.value ?? 0)}`,
+      },
       series: [
         {
           type: 'pie',
-          radius: ['30%', '58%'],
+          radius: ['35%', '70%'],
           center: ['50%', '45%'],
-          label: { color: colors.text, formatter: '{b}: {c}' },
-          // Empty classes keep their colour out of the ring (their labels would overlap).
+          label: { show: false },
+          // Empty classes are left out of the ring; each class keeps its colour.
           data: slices
             .map((s, i) => ({ name: s.name, value: s.value, itemStyle: { color: palette[i] } }))
             .filter((s) => s.value > 0),
         },
       ],
     };
-  }, [slices, theme, dark]);
+  }, [slices, theme, dark, number]);
   const click = (event: ChartClick) => {
     const slice = slices.find((s) => s.name === event.name);
     if (slice) d.addFilter({ field: 'status', value: slice.range });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../shared/ui/date-time-field';
 import type { TimeframeId, Window } from '../timeframe';
-import { REFRESH_CHOICES, TIMEFRAMES, timeframeOf, windowOf } from '../timeframe';
+import { REFRESH_CHOICES, TIMEFRAMES, shownTimeframe, windowOf } from '../timeframe';
 
 const CUSTOM = 'custom';
 
@@ -23,7 +23,9 @@ export function TimeframeBar({
   onRefreshEvery: (seconds: number) => void;
 }) {
   const { t } = useTranslation();
-  const quick = timeframeOf(w);
+  // A window set after the page opened ended lately; one older than that is judged against the opening.
+  const [opened] = useState(() => Date.now());
+  const quick = shownTimeframe(w, Math.max(opened, w.to));
   const [custom, setCustom] = useState<{ from: number | null; to: number | null } | null>(null);
   const choice = custom ? CUSTOM : (quick?.id ?? CUSTOM);
   const invalid = custom !== null && (custom.from === null || custom.to === null || custom.from >= custom.to);

@@ -29,6 +29,7 @@ export function WidgetCard({
       component="section"
       aria-label={t(widget.title)}
       data-widget={widget.id}
+      data-width={widget.width}
     >
       <Stack gap={2} mb="xs">
         <Group justify="space-between" wrap="nowrap">
