@@ -25,14 +25,23 @@ import type { HealthLog } from './health-api';
 import { LOG_PAGE_SIZES, STATE_NAMES, useHealthLogs, useHealthMetrics } from './health-api';
 import { HealthTable } from './health-bars';
 
-const STATE_COLOURS = ['red.9', 'orange.9', 'teal.9', 'green.9'];
+/** Dark enough for white text at AA contrast: DOWN, TRANSITIONALLY_DOWN, TRANSITIONALLY_UP, UP. */
+const STATE_COLOURS = ['#b02525', '#9c3d00', '#0b6b50', '#1e6b30'];
 
 /** A state badge: UP, TRANSITIONALLY_UP, TRANSITIONALLY_DOWN, DOWN. */
 export function StateBadge({ state }: { state: number }) {
   const { t } = useTranslation();
   const name = STATE_NAMES[state] ?? 'DOWN';
   return (
-    <Badge color={STATE_COLOURS[state] ?? 'gray.8'} variant="filled">
+    <Badge
+      color={STATE_COLOURS[state] ?? 'gray.8'}
+      variant="filled"
+      tt="none"
+      styles={{
+        root: { height: 'auto', paddingBlock: 2 },
+        label: { whiteSpace: 'normal', overflow: 'visible' },
+      }}
+    >
       {t(`apiHealth.states.${name}`)}
     </Badge>
   );
