@@ -1,5 +1,5 @@
-import { PRIMARY_OWNER } from '@portico/model';
-import type { Executor, UserRow } from '@portico/storage';
+import { PRIMARY_OWNER, invalidField } from '@portico/model';
+import type { Executor, PageRow, UserRow } from '@portico/storage';
 import {
   findDefaultRole,
   findMembershipsOfReference,
@@ -18,6 +18,10 @@ import {
 } from '@portico/storage';
 import type { AuditService } from '../audit/audit.service.js';
 import { newId } from '../../http/ids.js';
+import { checkPageContent } from '../pages/pages.content.js';
+import { sourceOf, withStoredSecrets } from '../pages/pages.mapper.js';
+import type { PageSource } from '../pages/pages.schemas.js';
+import { PAGE_TYPES } from '../pages/pages.schemas.js';
 import type { NativeApi } from './api-import.native.js';
 
 /** The parts of a native definition besides the API itself: its plans, pages, metadata and members. */
@@ -25,6 +29,18 @@ import type { NativeApi } from './api-import.native.js';
 export interface ImportPartsDeps {
   audit: AuditService;
   now: () => number;
+}
+
+/**
+ * The source of an imported page as stored: a secret exported as `********` keeps the one the page
+ * already holds (re-importing an export does not lose the tokens).
+ */
+function importedSource(source: unknown, existing: PageRow | undefined): string | null {
+  if (source === undefined || source === null) return null;
+  const given = source as PageSource;
+  if (!existing || typeof given !== 'object' || typeof given.type !== 'string' || !given.configuration)
+    return JSON.stringify(source);
+  return JSON.stringify(withStoredSecrets(given, sourceOf(existing)));
 }
 
 /** Ids kept from a file: they appear in URLs as they are. */
@@ -39,6 +55,14 @@ export async function importParts(
   api: NativeApi,
 ): Promise<void> {
   const now = deps.now();
+  // Pages hold what their type allows (the creation wizard's and an import's, as the pages API checks).
+  for (const [index, page] of api.pages.entries()) {
+    if (!(PAGE_TYPES as readonly string[]).includes(page.type))
+      throw invalidField(`pages.${index}.type`, `the page type must be one of ${PAGE_TYPES.join(', ')}`);
+    await checkPageContent(page.type, page.content, `pages.${index}.content`);
+  }
+  if (api.pages.filter((p) => p.type === 'ROOT').length > 1)
+    throw invalidField('pages', 'a documentation has one ROOT page at most');
   for (const plan of api.plans) {
     const existing = plan.id ? await findPlanById(trx, plan.id) : undefined;
     const columns = {
@@ -90,7 +114,7 @@ export async function importParts(
       published: page.published ? 1 : 0,
       homepage: page.homepage ? 1 : 0,
       parent_id: page.parentId ? (pageIds.get(page.parentId) ?? page.parentId) : null,
-      source: page.source === undefined || page.source === null ? null : JSON.stringify(page.source),
+      source: importedSource(page.source, await findPageById(trx, id)),
       configuration: JSON.stringify(page.configuration),
       excluded_groups: JSON.stringify(page.excluded_groups),
       metadata: JSON.stringify(page.metadata),

@@ -12,6 +12,10 @@ import { parsePermission } from '@portico/model';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import { definitionOf } from './apis.definition.js';
 import type { ApiService } from './apis.service.js';
+import { maskedSource } from '../pages/pages.mapper.js';
+import type { PageSource } from '../pages/pages.schemas.js';
+
+const maskedSourceOrNull = (source: PageSource | null) => source && maskedSource(source);
 
 const UPDATE_MEMBERS = parsePermission('api-member-u');
 
@@ -67,7 +71,8 @@ export function toExportedPage(page: PageRow) {
     published: page.published === 1,
     homepage: page.homepage === 1,
     parentId: page.parent_id,
-    source: parse(page.source, null),
+    // Secrets of the source (tokens, passwords) as `********`, as Gravitee exports them.
+    source: maskedSourceOrNull(parse(page.source, null) as PageSource | null),
     configuration: parse(page.configuration, {}),
     excluded_groups: parse(page.excluded_groups, []),
     metadata: parse(page.metadata, {}),

@@ -23,20 +23,20 @@ function deeperThan(value: unknown, limit: number): boolean {
 }
 
 /** Parses an OpenAPI text: JSON or YAML (few aliases), an object, not too deep. */
-function parseOpenApi(text: string): Json {
+function parseOpenApi(text: string, field: string): Json {
   let value: unknown;
   try {
     const trimmed = text.trim();
     value = trimmed.startsWith('{') ? JSON.parse(trimmed) : parseYaml(trimmed, { maxAliasCount: 100 });
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : '';
-    throw invalidField('content', `${NOT_OPENAPI} (${reason})`);
+    throw invalidField(field, `${NOT_OPENAPI} (${reason})`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw invalidField('content', NOT_OPENAPI);
-  if (deeperThan(value, MAX_JSON_DEPTH)) throw invalidField('content', CONTENT_TOO_DEEP);
+    throw invalidField(field, NOT_OPENAPI);
+  if (deeperThan(value, MAX_JSON_DEPTH)) throw invalidField(field, CONTENT_TOO_DEEP);
   const doc = value as Json;
-  if (!('swagger' in doc) && !('openapi' in doc)) throw invalidField('content', NOT_OPENAPI);
+  if (!('swagger' in doc) && !('openapi' in doc)) throw invalidField(field, NOT_OPENAPI);
   return doc;
 }
 
@@ -45,13 +45,18 @@ function parseOpenApi(text: string): Json {
  * Swagger 2 or OpenAPI 3 document (external references are not resolved); every content within the
  * size limit. The content is stored as given: never rendered nor rewritten on the server.
  */
-export async function checkPageContent(type: PageType | string, content: string | null | undefined) {
+export async function checkPageContent(
+  type: PageType | string,
+  content: string | null | undefined,
+  /** The field named in the error: `content`, or e.g. `pages[2].content` in an imported definition. */
+  field = 'content',
+) {
   if (content === null || content === undefined || content === '') return;
-  if (type === 'FOLDER' || type === 'ROOT') throw invalidField('content', 'a folder has no content');
+  if (type === 'FOLDER' || type === 'ROOT') throw invalidField(field, 'a folder has no content');
   if (Buffer.byteLength(content, 'utf8') > MAX_PAGE_CONTENT_BYTES)
-    throw invalidField('content', CONTENT_TOO_LARGE);
+    throw invalidField(field, CONTENT_TOO_LARGE);
   if (type !== 'SWAGGER') return;
-  const doc = parseOpenApi(content);
+  const doc = parseOpenApi(content, field);
   try {
     await SwaggerParser.validate(doc as never, {
       resolve: { external: false, file: false, http: false },
@@ -60,6 +65,6 @@ export async function checkPageContent(type: PageType | string, content: string 
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : '';
-    throw invalidField('content', `${NOT_OPENAPI}: ${reason}`);
+    throw invalidField(field, `${NOT_OPENAPI}: ${reason}`);
   }
 }

@@ -17,7 +17,7 @@ import type { PermissionService } from '../permissions/permissions.service.js';
 import type { PageReader, PageScope } from './pages.access.js';
 import { isVisible, pageReader } from './pages.access.js';
 import { checkPageContent } from './pages.content.js';
-import { excludedGroupsOf, sourceOf, toPageJson } from './pages.mapper.js';
+import { excludedGroupsOf, sourceOf, toPageJson, withStoredSecrets } from './pages.mapper.js';
 import type { NewPageInput, PageJson, PageListQuery, PageSource, PatchPageInput } from './pages.schemas.js';
 import type { SourceFetch } from './fetchers/source-fetch.js';
 
@@ -25,6 +25,7 @@ export const CONTENT_READ_ONLY = 'the content comes from the external source of 
 export const FOLDER_NOT_HOMEPAGE = 'a folder can not be the homepage';
 export const PARENT_NOT_FOLDER = 'the parent must be a folder of the same documentation';
 export const PARENT_CYCLE = 'a folder can not be moved into itself or one of its sub-folders';
+export const ROOT_EXISTS = 'a ROOT page already exists in this documentation (there is one at most)';
 
 export interface PagesDeps {
   db: Kysely<Database>;
@@ -128,6 +129,11 @@ export class PagesService {
     const reader = await this.reader(referenceId, actor);
     if (isFolder(input.type) && input.homepage) throw invalidField('homepage', FOLDER_NOT_HOMEPAGE);
     if (isFolder(input.type) && input.source) throw invalidField('source', 'a folder has no source');
+    if (
+      input.type === 'ROOT' &&
+      (await findPagesOfReference(db, this.scope.referenceType, referenceId, { type: 'ROOT' })).length > 0
+    )
+      throw invalidField('type', ROOT_EXISTS);
     const parentId = input.parentId || null;
     await this.checkParent(db, referenceId, parentId);
     const excluded = await this.checkGroups(db, input.excluded_groups);
@@ -214,7 +220,13 @@ export class PagesService {
     const before = await this.row(db, referenceId, pageId);
     if (input.type !== undefined && input.type !== before.type)
       throw invalidField('type', 'the type of a page can not be changed');
-    const source = input.source !== undefined ? input.source : replace ? null : sourceOf(before);
+    const stored = sourceOf(before);
+    const source =
+      input.source !== undefined && input.source !== null
+        ? withStoredSecrets(input.source, stored)
+        : input.source === null || replace
+          ? null
+          : stored;
     const homepage = input.homepage ?? (replace ? false : before.homepage === 1);
     if (isFolder(before.type) && homepage) throw invalidField('homepage', FOLDER_NOT_HOMEPAGE);
     if (isFolder(before.type) && source) throw invalidField('source', 'a folder has no source');
