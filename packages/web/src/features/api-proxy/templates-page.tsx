@@ -66,7 +66,7 @@ export function TemplatesPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4}>
           <Title order={2} size="h3">
             {t('apiProxy.templates.title')}
