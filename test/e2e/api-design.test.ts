@@ -1,6 +1,9 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousA11yViolations, signInOnPage } from './support/app';
@@ -71,6 +74,10 @@ describe('console: API design', () => {
   };
 
   beforeAll(async () => {
+    // The dynamic-properties provider is the local backend: the outbound guard lets private addresses through.
+    const dir = await mkdtemp(path.join(tmpdir(), 'portico-design-'));
+    await writeFile(path.join(dir, 'portico.yml'), 'outbound:\n  allowPrivate: true\n');
+    process.env.PORTICO_CONFIG = path.join(dir, 'portico.yml');
     [portico, browser, backend] = await Promise.all([startPortico(), launchChromium(), echoBackend()]);
     token = await adminToken(portico);
     const api = await call<{ id: string }>('POST', 'apis', {
@@ -184,9 +191,10 @@ describe('console: API design', () => {
 
     // The enabled toggle saves at once; deployed, the gateway stops applying the policy.
     await main().getByRole('switch', { name: 'Enable the policy Transform headers' }).click({ force: true });
-    await page.getByText('Policies saved').waitFor();
-    const off = await call<{ paths: Record<string, Record<string, unknown>[]> }>('GET', `apis/${apiId}`);
-    expect(off.paths['/']![1]!.enabled).toBe(false);
+    type Stored = { paths: Record<string, Record<string, unknown>[]> };
+    await expect
+      .poll(async () => (await call<Stored>('GET', `apis/${apiId}`)).paths['/']![1]!.enabled)
+      .toBe(false);
     await deploy();
     expect((await throughGateway((e) => e.headers['x-design'] === undefined)).path).toBe('/items');
   });
@@ -285,6 +293,15 @@ describe('console: API design', () => {
       trigger: { rate: 5, unit: 'SECONDS' },
       configuration: { url: `${backend.url}/props`, specification: '[{"key": "color", "value": "blue"}]' },
     });
+
+    // Deployed, the management scheduler polls the provider and adds the transformed property.
+    await deploy();
+    await expect
+      .poll(async () => (await call<{ properties: unknown[] }>('GET', `apis/${apiId}`)).properties, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toContainEqual({ key: 'color', value: 'blue', dynamic: true });
   });
 
   it('adds, refuses duplicates, imports from a Swagger page and removes path mappings (in French)', async () => {
@@ -324,10 +341,9 @@ describe('console: API design', () => {
     ]);
     await look('api-design-path-mappings');
     await main().getByRole('button', { name: 'Remove the mapping /orders/:id' }).click();
-    await page.getByText('Path mappings saved').waitFor();
-    expect((await call<{ path_mappings: string[] }>('GET', `apis/${apiId}`)).path_mappings).toEqual([
-      '/orders',
-    ]);
+    await expect
+      .poll(async () => (await call<{ path_mappings: string[] }>('GET', `apis/${apiId}`)).path_mappings)
+      .toEqual(['/orders']);
 
     // French.
     await page.evaluate(() => localStorage.setItem('portico.language', JSON.stringify('fr')));
