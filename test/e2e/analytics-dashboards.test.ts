@@ -177,7 +177,7 @@ describe('analytics dashboards', () => {
     expect(new URL(page.url()).searchParams.get('q')).toBe('status:[400 TO 499]');
     await main(page).getByRole('button', { name: 'Clear filters' }).click();
     await eventually(() => stat(page, 'Hits').innerText()).toBe(String(9 + apiProbes()));
-  }, 60_000);
+  }, 90_000);
 
   it('switches the timeframe, and says there is no data in an empty window', async () => {
     const page = await adminOn(`/management/apis/${apiId}/analytics`);
