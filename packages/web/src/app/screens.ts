@@ -39,6 +39,7 @@ export type Screen =
   | 'management.apis.detail.proxy.deployments'
   | 'management.apis.detail.proxy.failover'
   | 'management.apis.detail.proxy.responsetemplates'
+  | 'management.apis.detail.analytics.overview'
   | 'management.applications'
   | 'management.instances'
   | 'management.platform'
@@ -80,8 +81,10 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.proxy.deployments',
   'management.apis.detail.proxy.failover',
   'management.apis.detail.proxy.responsetemplates',
+  'management.apis.detail.analytics.overview',
   'management.applications',
   'management.instances',
+  'management.platform',
   'management.audit',
   'management.settings',
   'management.tasks',
