@@ -3,11 +3,12 @@ import { IconApi, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePortalHomepage } from '../../features/portal-pages/api/root-pages';
 import { useConfig } from '../../shared/config/config-context';
 import classes from './home-page.module.css';
 
-/** The portal's homepage page: its renderers (Markdown, OpenAPI) load after the first paint. */
-const HomepageSection = lazy(() => import('../../features/portal-pages/components/homepage-section'));
+/** The portal's homepage page: its renderers (Markdown, OpenAPI) load only when there is one. */
+const HomepagePanel = lazy(() => import('../../features/portal-pages/components/homepage-section'));
 
 /**
  * Portal home: the search box, the portal's homepage page when there is one, and the top APIs. The
@@ -19,6 +20,7 @@ export function HomePage() {
   const config = useConfig();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
+  const homepage = usePortalHomepage();
 
   return (
     <>
@@ -55,9 +57,11 @@ export function HomePage() {
           </Stack>
         </Container>
       </Box>
-      <Suspense fallback={null}>
-        <HomepageSection scope={{ portal: true }} inContainer />
-      </Suspense>
+      {homepage.data && (
+        <Suspense fallback={null}>
+          <HomepagePanel page={homepage.data} inContainer />
+        </Suspense>
+      )}
       <Container size="lg" py="xl">
         <Title order={2} size="h3" mb="md">
           {t('home.topApis')}

@@ -1,17 +1,15 @@
 import { Container, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DocScope } from '../api/portal-pages';
+import type { DocPage, DocScope } from '../api/portal-pages';
 import { useHomepage } from '../api/portal-pages';
 import { PageContent } from './page-content';
 
-/** The homepage page of the portal or of an API, when there is one (nothing otherwise). */
-export function HomepageSection({ scope, inContainer }: { scope: DocScope; inContainer?: boolean }) {
+/** A homepage page in its panel (the portal home wraps it in the page's container). */
+export default function HomepagePanel({ page, inContainer }: { page: DocPage; inContainer?: boolean }) {
   const { t } = useTranslation();
-  const homepage = useHomepage(scope);
-  if (!homepage.data) return null;
   const section = (
     <Paper component="section" withBorder radius="md" p="xl" aria-label={t('portalPages.homepage')}>
-      <PageContent page={homepage.data} />
+      <PageContent page={page} />
     </Paper>
   );
   return inContainer ? (
@@ -23,4 +21,8 @@ export function HomepageSection({ scope, inContainer }: { scope: DocScope; inCon
   );
 }
 
-export default HomepageSection;
+/** The homepage page of an API, when there is one (nothing otherwise). */
+export function HomepageSection({ scope }: { scope: DocScope }) {
+  const homepage = useHomepage(scope);
+  return homepage.data ? <HomepagePanel page={homepage.data} /> : null;
+}
