@@ -164,7 +164,7 @@ describe('request logs', () => {
     const page = await adminOn(`/management/apis/${apiId}/portal`);
     await page.locator(`a[href$="/apis/${apiId}/logs"]`).click();
     await page.waitForURL(/\/logs$/);
-    await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     const errorRow = rows(page).filter({ hasText: '/echo/missing' });
     expect(await errorRow.getAttribute('data-error')).toBe('true');
     await expect(errorRow.innerText()).resolves.toMatch(/404[\s\S]*Mobile app[\s\S]*Gold[\s\S]*POST/);
@@ -177,9 +177,9 @@ describe('request logs', () => {
     await page.getByRole('option', { name: '4xx Client error' }).click();
     await main(page).getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/status=4/);
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(1);
     await main(page).getByRole('button', { name: 'Clear the filters' }).click();
-    await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
 
     await main(page).locator(`tr[data-log-id="${loggedId}"] a`).click();
     await page.waitForURL(new RegExp(`/logs/${loggedId}\\?timestamp=\\d+`));
@@ -218,7 +218,7 @@ describe('request logs', () => {
 
   it('exports the logs as CSV', async () => {
     const page = await adminOn(`/management/apis/${apiId}/logs`);
-    await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       main(page).getByRole('button', { name: 'Export as CSV' }).click(),
@@ -238,7 +238,7 @@ describe('request logs', () => {
     const page = await adminOn(`/management/applications/${appId}`);
     await page.locator(`a[href$="/applications/${appId}/logs"]`).click();
     await page.waitForURL(/\/logs$/);
-    await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     await expect(main(page).getByRole('columnheader', { name: 'API' }).count()).resolves.toBe(1);
     await expect(rows(page).first().innerText()).resolves.toContain('Echo');
     await screenshot(page, 'logs-application-list');
@@ -252,6 +252,35 @@ describe('request logs', () => {
     await page.waitForURL(new RegExp(`/applications/${appId}/logs$`));
   });
 
+  it('shows the User column while the platform displays users (logging.user.displayed)', async () => {
+    await api('POST', 'portal', { logging: { user: { displayed: true } } });
+    try {
+      const page = await adminOn(`/management/apis/${apiId}/logs`);
+      await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+      const headers = await main(page).getByRole('columnheader').allInnerTexts();
+      expect(headers.map((h) => h.trim())).toEqual([
+        'Date',
+        'Status',
+        'Application',
+        'User',
+        'Plan',
+        'Method',
+        'Path',
+        'Response time',
+      ]);
+      // Sorting by a column keeps the choice in the URL.
+      await main(page).getByRole('columnheader', { name: 'Status' }).getByRole('button').click();
+      await page.waitForURL(/field=status/);
+      await expect
+        .poll(() => main(page).getByRole('columnheader', { name: 'Status' }).getAttribute('aria-sort'), {
+          timeout: 15_000,
+        })
+        .toBe('ascending');
+    } finally {
+      await api('POST', 'portal', { logging: { user: { displayed: false } } });
+    }
+  });
+
   it('reads in French, and says No log for an empty timeframe', async () => {
     const page = await adminOn(`/management/apis/${apiId}/logs?from=1000&to=2000`);
     await main(page).getByText('No log', { exact: true }).waitFor();
@@ -260,7 +289,7 @@ describe('request logs', () => {
     await main(page).getByText('Aucun journal').waitFor();
     await page.goto(`${world.portico.webUrl}/management/apis/${apiId}/logs`);
     await main(page).getByRole('heading', { name: 'Journaux' }).waitFor();
-    await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     await screenshot(page, 'logs-api-list-fr');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
