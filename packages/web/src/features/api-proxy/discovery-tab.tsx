@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { EndpointGroup } from '@portico/model';
 import { useTranslation } from 'react-i18next';
 import { http, isHttpError } from '../../shared/http';
-import { notifyFailure } from '../../shared/ui/toasts';
+import { notifyFailure } from '../../shared/ui/notify';
 import type { JsonSchema } from '../../shared/ui/json-schema-form';
 import { JsonSchemaForm, isValid, withDefaults } from '../../shared/ui/json-schema-form';
 
