@@ -53,6 +53,7 @@ import { serviceDiscoveryRoutes } from './features/service-discovery/service-dis
 import { Scheduler } from './features/scheduler/scheduler.js';
 import { requestRetentionJob } from './features/analytics/retention.job.js';
 import { messagesRoutes } from './features/messages/messages.routes.js';
+import { alertsFeature } from './features/alerts/alerts.routes.js';
 
 export const API_PREFIX = '/management';
 
@@ -221,6 +222,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
         ...{ ctx, guards, permissions, audit },
         ...{ mail, notifications, scheduler },
       });
+      alertsFeature(api, { ctx, guards, audit, hooks, scheduler });
       const subscriptionServices = subscriptionFeatureRoutes(api, {
         ...{ ctx, guards, permissions, audit, settings, mail, notifications, hooks },
         registrar: clientRegistration.registrar,

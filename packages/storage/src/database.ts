@@ -46,6 +46,7 @@ import type {
   ClientRegistrationProviderTable,
 } from './client-registration/client-registration.table.js';
 import type { SchedulerLeaseTable } from './leases/leases.table.js';
+import type { AlertEventTable, AlertTable } from './alerts/alerts.table.js';
 import type { UserTable } from './users/users.table.js';
 
 export interface Database {
@@ -68,6 +69,8 @@ export interface Database {
   media: MediaTable;
   notification_settings: NotificationSettingTable;
   notification_deliveries: NotificationDeliveryTable;
+  alerts: AlertTable;
+  alert_events: AlertEventTable;
   events: EventTable;
   audits: AuditTable;
   notifications: NotificationTable;
@@ -78,6 +81,7 @@ export interface Database {
   request_logs: RequestLogTable;
   request_rollups: RequestRollupTable;
   request_rollups_10m: RequestRollupTable;
+  request_rollups_api: RequestRollupTable;
   instances: InstanceTable;
   health_checks: HealthCheckTable;
   revoked_sessions: RevokedSessionTable;

@@ -16,6 +16,7 @@ import * as groupRolesInvitations from './2026-11-25-1500-group-roles-invitation
 import * as pagesMedia from './2026-11-25-1600-pages-media.js';
 import * as notificationSettings from './2026-11-25-1700-notification-settings.js';
 import * as requestRollups from './2026-11-26-0300-request-rollups.js';
+import * as alerts from './2026-11-26-0900-alerts.js';
 
 /** Every migration, by timestamped name; applied in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-1600-pages-media': pagesMedia,
   '2026-11-25-1700-notification-settings': notificationSettings,
   '2026-11-26-0300-request-rollups': requestRollups,
+  '2026-11-26-0900-alerts': alerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

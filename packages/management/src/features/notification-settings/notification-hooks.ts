@@ -55,6 +55,8 @@ const SUBSCRIPTION_HOOKS = [
     'SUBSCRIPTION',
   ),
 ];
+/** An alert of the scope changing state (triggered or resolved): told through the scope's settings. */
+const ALERT = hook('ALERT', 'Alert', 'Triggered when an alert fires or is resolved', 'ALERT');
 const SUPPORT = hook(
   'NEW_SUPPORT_TICKET',
   'New Support Ticket',
@@ -83,8 +85,9 @@ export const HOOKS: Record<HookScope, Hook[]> = {
       "Triggered when an API's review has been rejected",
       'REVIEW',
     ),
+    ALERT,
   ],
-  APPLICATION: [...SUBSCRIPTION_HOOKS, SUPPORT],
+  APPLICATION: [...SUBSCRIPTION_HOOKS, SUPPORT, ALERT],
   PORTAL: [
     hook('USER_REGISTERED', 'User Registered', 'Triggered when an user is registered', 'USER'),
     hook('USER_CREATED', 'User Created', 'Triggered when an user is created', 'USER'),
@@ -92,6 +95,7 @@ export const HOOKS: Record<HookScope, Hook[]> = {
     hook('PASSWORD_RESET', 'Password Reset', 'Triggered when a password is reset', 'USER'),
     SUPPORT,
     hook('GROUP_INVITATION', 'Group invitation', 'Triggered when an user is invited in a group', 'GROUP'),
+    ALERT,
   ],
 };
 
