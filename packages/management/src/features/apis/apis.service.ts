@@ -243,12 +243,8 @@ export class ApiService {
       isAdmin ||
       (await this.deps.permissions.has(actor.id, HEALTH_CU[0]!, id)) ||
       (await this.deps.permissions.has(actor.id, HEALTH_CU[1]!, id));
-    const saver = await saverRights(
-      this.deps.permissions,
-      this.db,
-      { actor: actor.id, api: id, isAdmin },
-      changes,
-    );
+    const who = { actor: actor.id, api: id, isAdmin };
+    const saver = await saverRights(this.deps.permissions, this.db, who, changes);
     return this.db.transaction().execute((trx) =>
       this.applyChanges(trx, actor, id, changes, {
         mayChangeContextPath,
