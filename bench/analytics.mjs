@@ -315,10 +315,14 @@ async function main() {
               .executeTakeFirst()
           ).n,
         );
-      const rollupRows = { m: await countOf('request_rollups'), t: await countOf('request_rollups_10m') };
+      const rollupRows = {
+        m: await countOf('request_rollups'),
+        t: await countOf('request_rollups_10m'),
+        a: await countOf('request_rollups_api'),
+      };
       console.log(
         `${dialect}: ${REQUESTS.toLocaleString('en')} requests loaded in ${(loadMs / 1000).toFixed(1)} s ` +
-          `(${Math.round(REQUESTS / (loadMs / 1000)).toLocaleString('en')}/s), rollup rows ${Number(rollupRows.m).toLocaleString('en')} (minute), ${Number(rollupRows.t).toLocaleString('en')} (10 min); ` +
+          `(${Math.round(REQUESTS / (loadMs / 1000)).toLocaleString('en')}/s), rollup rows ${Number(rollupRows.m).toLocaleString('en')} (minute), ${Number(rollupRows.t).toLocaleString('en')} (10 min), ${rollupRows.a.toLocaleString('en')} (10 min, API and status); ` +
           `busiest API ${api.value.toLocaleString('en')} requests, application ${app.value.toLocaleString('en')}`,
       );
       for (const [scopeName, scope] of scopes) {

@@ -57,8 +57,8 @@ function rawMeasure(column: string): string {
  * The rows a query reads when rollups can answer it, as a derived table `src` with `ts`, the
  * dimensions and the measures it needs: the rollup rows of the grains wholly inside [from, to], plus
  * the raw requests of the partial grains at both ends as rollups of one request each, so that the
- * answer is the raw rows' exactly. The tier is the coarsest whose dimensions hold those the query
- * groups, filters and is scoped by, and whose grain divides the interval. Undefined when none can:
+ * answer is the raw rows' exactly. The tier is the one with the fewest dimensions (then the coarsest)
+ * that holds those the query groups, filters and is scoped by, and whose grain divides the interval. Undefined when none can:
  * the filter names a field that is not a dimension, or the window holds no whole grain.
  */
 export function rollupSource(
@@ -78,7 +78,7 @@ export function rollupSource(
   if (scope.apiId !== undefined || scope.apiIds !== undefined) dimensions.add('api_id');
   if (scope.applicationId !== undefined) dimensions.add('application_id');
   const tier = [...ROLLUP_TIERS]
-    .sort((a, b) => b.grainMs - a.grainMs)
+    .sort((a, b) => a.dimensions.length - b.dimensions.length || b.grainMs - a.grainMs)
     .find(
       (t) =>
         [...dimensions].every((d) => t.dimensions.includes(d)) &&
@@ -109,10 +109,20 @@ export function rollupSource(
     sql<SqlBool>`"minute" < ${fullEnd}`,
     ...scoped,
   ]);
-  const edges = sql<SqlBool>`(("timestamp" >= ${scope.from} and "timestamp" < ${fullStart}) or ("timestamp" >= ${fullEnd} and "timestamp" <= ${scope.to}))`;
-  const rawWhere = and([edges, ...scoped]);
+  // One branch per end: each a plain range on the timestamp index (an OR would scan the table).
+  const head = and([
+    sql<SqlBool>`"timestamp" >= ${scope.from}`,
+    sql<SqlBool>`"timestamp" < ${fullStart}`,
+    ...scoped,
+  ]);
+  const tail = and([
+    sql<SqlBool>`"timestamp" >= ${fullEnd}`,
+    sql<SqlBool>`"timestamp" <= ${scope.to}`,
+    ...scoped,
+  ]);
   return sql`(select "minute" as "ts", ${rolled} from ${sql.table(tier.table)} where ${rollupWhere}
-    union all select "timestamp" as "ts", ${single} from requests where ${rawWhere}) as src`;
+    union all select "timestamp" as "ts", ${single} from requests where ${head}
+    union all select "timestamp" as "ts", ${single} from requests where ${tail}) as src`;
 }
 
 /** `where <filter>` over the source, or nothing. */

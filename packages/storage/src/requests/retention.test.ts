@@ -128,6 +128,7 @@ for (const dialect of await testDialects()) {
       const db = t.storage.db;
       await sql`drop table request_rollups`.execute(db);
       await sql`drop table request_rollups_10m`.execute(db);
+      await sql`drop table request_rollups_api`.execute(db);
       if (dialect === 'postgres') {
         // Back to the plain tables of before the migration.
         for (const table of ['requests', 'request_logs']) {
