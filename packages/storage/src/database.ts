@@ -82,7 +82,6 @@ export interface Database {
   request_rollups: RequestRollupTable;
   request_rollups_10m: RequestRollupTable;
   request_rollups_api: RequestRollupTable;
-  request_rollups_api: RequestRollupTable;
   instances: InstanceTable;
   health_checks: HealthCheckTable;
   revoked_sessions: RevokedSessionTable;
