@@ -48,7 +48,6 @@ const BAD: [string, (check: any) => void, string, string | RegExp | undefined][]
     /SECONDS, MINUTES, HOURS, DAYS/,
   ],
   ['no trigger', (c) => delete c.trigger, 'trigger', 'An interval and a time unit are required.'],
-  ['no request', (c) => (c.steps = []), 'steps', 'A request and its assertions are required.'],
   ['no path', (c) => (c.steps[0].request.path = ' '), 'steps.0.request.path', 'The path is required.'],
   ['a DELETE method', (c) => (c.steps[0].request.method = 'DELETE'), 'steps.0.request.method', undefined],
   [
