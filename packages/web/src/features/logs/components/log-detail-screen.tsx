@@ -18,7 +18,7 @@ function Field({ label, children }: { label: TranslationKey; children: ReactNode
       <Text size="xs" c="dimmed" component="dt">
         {t(label)}
       </Text>
-      <Text size="sm" component="dd" m={0} style={{ wordBreak: 'break-all' }}>
+      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
         {children ?? '—'}
       </Text>
     </div>
