@@ -24,10 +24,21 @@ export function readManifest(dist) {
   return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 }
 
+/**
+ * A source module's manifest entry. A module that is also imported statically from another chunk may
+ * be bundled as a shared chunk (`_toasts-hash.js`) instead of an entry of its own: found by its name.
+ */
+export function chunkOf(manifest, key) {
+  if (manifest[key]) return manifest[key];
+  const name = path.basename(key).replace(/\.[^.]+$/, '');
+  const shared = Object.keys(manifest).filter((k) => k.startsWith('_') && manifest[k].name === name);
+  return shared.length === 1 ? manifest[shared[0]] : undefined;
+}
+
 /** The chunk files the given manifest entries load at once: themselves and their static imports. */
 export function closure(manifest, keys, seen = new Set()) {
   for (const key of keys) {
-    const chunk = manifest[key];
+    const chunk = chunkOf(manifest, key);
     if (!chunk) throw new Error(`${key} is not in the build manifest`);
     if (seen.has(chunk.file)) continue;
     seen.add(chunk.file);

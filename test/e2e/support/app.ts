@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { portalFirstLoad, readManifest } from '../../../packages/web/scripts/first-load.mjs';
+import { chunkOf, portalFirstLoad, readManifest } from '../../../packages/web/scripts/first-load.mjs';
 import { REPO_ROOT } from './portico';
 
 /** Signs in through the login page (the page must show it). */
@@ -18,7 +18,7 @@ const WEB_DIST = process.env.PORTICO_WEB_DIST ?? path.join(REPO_ROOT, 'packages/
 
 /** The built file of a source module of the web app (Vite's manifest). */
 export function builtChunk(source: string): string {
-  const chunk = readManifest(WEB_DIST)[source];
+  const chunk = chunkOf(readManifest(WEB_DIST), source);
   if (!chunk) throw new Error(`${source} is not in the build manifest`);
   return chunk.file;
 }
