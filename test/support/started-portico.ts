@@ -19,12 +19,18 @@ export interface StartedPortico {
  * Starts `portico start` on a fresh data directory named after `prefix` and, on PostgreSQL, a fresh
  * empty database; signs the admin in.
  */
-export async function startPorticoOn(dialect: Dialect, prefix: string): Promise<StartedPortico> {
+export async function startPorticoOn(
+  dialect: Dialect,
+  prefix: string,
+  /** More environment for the process (an SMTP server, outbound settings...). */
+  env: Record<string, string> = {},
+): Promise<StartedPortico> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const database = dialect === 'postgres' ? await createEmptyPostgresDatabase() : undefined;
   const portico = await startPortico('start', {
     PORTICO_DATA_DIR: dataDir,
     ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
   });
   const token = await login(portico.managementUrl, 'admin', 'admin');
   const storage = connect({ dataDir, ...(database ? { databaseUrl: database.url, poolSize: 2 } : {}) });
