@@ -3,10 +3,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousA11yViolations, settle, signInOnPage } from './support/app';
-import { newContext, screenshot } from './support/browser';
+import { seriousA11yViolations } from './support/app';
+import { screenshot } from './support/browser';
 import { consoleSuite } from './support/console-suite';
-import { createActiveUser, saveSettings } from './support/portico';
+import { saveSettings } from './support/portico';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -49,9 +49,9 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
 /**
  * The documentation of an API beyond its list and editor (console-apis.md 2.8, issue 13): an OpenAPI
  * page's try-it through the real gateway to a real backend with the user's key; the Markdown editor's
- * image upload; the import from a (local) GitHub and the viewer's 'Edit on GitHub'; excluded groups.
+ * image upload; the import from a (local) GitHub and the viewer's 'Edit on GitHub'.
  */
-describe('API documentation: try-it, images, import, access control', () => {
+describe('API documentation: try-it, images, import', () => {
   // The backend behind the gateway: it answers with what it received.
   const received: { url: string; headers: IncomingHttpHeaders }[] = [];
   const backend = createServer((req, res) => {
@@ -340,72 +340,5 @@ describe('API documentation: try-it, images, import, access control', () => {
       '/repos/acme/docs/contents/docs/guide.md',
       '/repos/acme/docs/contents/docs/reference/openapi.yaml',
     ]);
-  });
-
-  it('hides a page from the members of its excluded groups, in the console and in API calls', async () => {
-    const group = await api<{ id: string }>('POST', 'configuration/groups', { name: 'Partners' });
-    const member = await createActiveUser(world.portico, world.token, world.sink, {
-      firstname: 'Paula',
-      lastname: 'Partner',
-      email: 'paula@example.com',
-      password: 'partner-pass',
-    });
-    await api('POST', `configuration/groups/${group.id}/members`, [
-      { id: member.id, roles: [{ scope: 'API', name: 'USER' }] },
-    ]);
-    const { id: apiId } = await api<{ id: string }>('POST', 'apis', {
-      name: 'Partnered',
-      version: '1.0',
-      description: 'Shared with partners',
-      context_path: '/partnered',
-      endpoint: backendUrl,
-    });
-    const current = await api<Record<string, unknown>>('GET', `apis/${apiId}`);
-    await api('PUT', `apis/${apiId}`, { ...current, groups: [group.id] });
-    await api('POST', `apis/${apiId}/pages`, { name: 'Public guide', type: 'MARKDOWN', published: true });
-    const internal = await api<{ id: string }>('POST', `apis/${apiId}/pages`, {
-      name: 'Internal notes',
-      type: 'MARKDOWN',
-      published: true,
-      content: '## Secret',
-    });
-
-    // The administrator excludes the group on the Access Control tab.
-    const admin = await adminOn(
-      `/management/apis/${apiId}/documentation/${internal.id}/edit?tab=access-control`,
-    );
-    await main(admin).getByRole('combobox', { name: 'Excluded groups' }).click();
-    await admin.getByRole('option', { name: 'Partners' }).click();
-    await admin.keyboard.press('Escape');
-    await main(admin).getByRole('button', { name: 'Save' }).click();
-    await toast(admin, 'Page Internal notes saved').waitFor();
-    await screenshot(admin, 'api-pages-access-control');
-    expect(await seriousA11yViolations(admin)).toEqual([]);
-    expect(
-      (await api<{ excluded_groups: string[] }>('GET', `apis/${apiId}/pages/${internal.id}`)).excluded_groups,
-    ).toEqual([group.id]);
-
-    // The member sees the other page only, in the console and through the API.
-    const context = await newContext(world.browser);
-    const page = await context.newPage();
-    const path = `/management/apis/${apiId}/documentation`;
-    await page.goto(`${world.portico.webUrl}/login?redirectUri=${encodeURIComponent(path)}`);
-    await signInOnPage(page, 'paula@example.com', 'partner-pass');
-    await page.waitForURL(`${world.portico.webUrl}${path}`);
-    await main(page).getByRole('link', { name: 'Public guide', exact: true }).waitFor();
-    await settle(page);
-    expect(await main(page).getByText('Internal notes').count()).toBe(0);
-    const login = await fetch(`${world.portico.apiUrl}user/login`, {
-      method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from('paula@example.com:partner-pass').toString('base64')}` },
-    });
-    const { token } = (await login.json()) as { token: string };
-    const as = (url: string) =>
-      fetch(`${world.portico.apiUrl}${url}`, { headers: { Authorization: `Bearer ${token}` } });
-    const listed = (await (await as(`apis/${apiId}/pages`)).json()) as { name: string }[];
-    expect(listed.map((p) => p.name)).toEqual(['Public guide']);
-    expect((await as(`apis/${apiId}/pages/${internal.id}`)).status).toBe(403);
-    expect((await as(`apis/${apiId}/pages/${internal.id}/content`)).status).toBe(403);
-    await context.close();
   });
 });

@@ -54,6 +54,7 @@ const dictionaries = () => import('../../../features/dictionaries/settings-dicti
 
 const portalSettings = () => import('../../../features/settings-portal/settings-portal-screens');
 
+const portalDocs = () => import('../../../features/pages/portal-page-screens');
 const views = () => import('../../../features/settings-platform/settings-views-screens');
 const tags = () => import('../../../features/settings-platform/settings-tags-screens');
 const catalogue = () => import('../../../features/settings-platform/settings-catalogue-screens');
@@ -61,6 +62,8 @@ const catalogue = () => import('../../../features/settings-platform/settings-cat
 const users = () => import('../../../features/settings-users/settings-users-screens');
 const roles = () => import('../../../features/settings-roles/settings-roles-screens');
 const groups = () => import('../../../features/groups/settings-groups-screens');
+const notificationSettings = () =>
+  import('../../../features/notification-settings/notification-settings-screens');
 
 /** The settings menu, in display order within each group. */
 export const SETTINGS_MENU: readonly SettingsEntry[] = [
@@ -116,6 +119,21 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
     path: 'documentation',
     label: 'settings.menu.documentation',
     anyOf: ['portal-documentation-r'],
+    page: async () => (await portalDocs()).PortalPagesListPage,
+    routes: [
+      {
+        path: 'documentation/new',
+        page: async () => (await portalDocs()).PortalPageEditPage,
+        permissions: [['portal-documentation-c']],
+      },
+      {
+        path: 'documentation/import',
+        page: async () => (await portalDocs()).PortalPagesImportPage,
+        permissions: [['portal-documentation-c']],
+      },
+      { path: 'documentation/:pageId', page: async () => (await portalDocs()).PortalPageViewPage },
+      { path: 'documentation/:pageId/edit', page: async () => (await portalDocs()).PortalPageEditPage },
+    ],
   },
   {
     group: 'portal',
@@ -244,7 +262,8 @@ export const SETTINGS_MENU: readonly SettingsEntry[] = [
     group: 'notifications',
     path: 'notifications',
     label: 'settings.menu.notifications',
-    anyOf: ['management-notification-r'],
+    anyOf: ['management-notification-r', 'management-alert-r'],
+    page: async () => (await notificationSettings()).PlatformNotificationsPage,
   },
 ];
 

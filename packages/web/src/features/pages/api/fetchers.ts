@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
 import type { DocPage, PageSource } from './pages';
+import { docsBase, pageKeys } from './pages';
 
 export interface Fetcher {
   id: string;
@@ -25,7 +26,7 @@ export const useFetchers = (importing = false) =>
     staleTime: Infinity,
   });
 
-const pagesPath = (apiId: string) => `apis/${encodeURIComponent(apiId)}/pages`;
+const pagesPath = (ref: string) => `${docsBase(ref)}/pages`;
 
 /** `POST apis/{id}/pages/_fetch` (every page with a source) or `.../{pageId}/_fetch` (one page). */
 export function useFetchPages(apiId: string) {
@@ -39,7 +40,7 @@ export function useFetchPages(apiId: string) {
           timeout: 30_000,
         },
       ),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['apis', apiId, 'pages'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: pageKeys.all(apiId) }),
   });
 }
 
@@ -49,6 +50,6 @@ export function useImportPages(apiId: string) {
   return useMutation({
     mutationFn: (input: { source: PageSource; published: boolean }) =>
       http.post<DocPage[]>(`${pagesPath(apiId)}/_import`, input, { timeout: 30_000 }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['apis', apiId, 'pages'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: pageKeys.all(apiId) }),
   });
 }

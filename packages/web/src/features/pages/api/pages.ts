@@ -46,14 +46,21 @@ export interface NamedGroup {
   name: string;
 }
 
+/** The portal's documentation (`portal/pages`), given where the hooks take an API id. */
+export const PORTAL_DOCS = ':portal';
+
+/** Where a documentation's pages, fetches and media are: `apis/{id}` or `portal`. */
+export const docsBase = (ref: string) => (ref === PORTAL_DOCS ? 'portal' : `apis/${encodeURIComponent(ref)}`);
+
 export const pageKeys = {
-  all: (apiId: string) => ['apis', apiId, 'pages'] as const,
-  list: (apiId: string) => [...pageKeys.all(apiId), 'list'] as const,
-  detail: (apiId: string, pageId: string) => [...pageKeys.all(apiId), 'detail', pageId] as const,
+  all: (ref: string): readonly string[] =>
+    ref === PORTAL_DOCS ? ['portal', 'pages'] : ['apis', ref, 'pages'],
+  list: (ref: string) => [...pageKeys.all(ref), 'list'],
+  detail: (ref: string, pageId: string) => [...pageKeys.all(ref), 'detail', pageId],
 };
 
-const pagesPath = (apiId: string, rest = '') => `apis/${encodeURIComponent(apiId)}/pages${rest}`;
-const pagePath = (apiId: string, pageId: string) => pagesPath(apiId, `/${encodeURIComponent(pageId)}`);
+const pagesPath = (ref: string, rest = '') => `${docsBase(ref)}/pages${rest}`;
+const pagePath = (ref: string, pageId: string) => pagesPath(ref, `/${encodeURIComponent(pageId)}`);
 
 /** `GET apis/{id}/pages`: every page the reader sees (the screens filter by folder themselves). */
 export const usePages = (apiId: string) =>

@@ -2,11 +2,11 @@ import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useApiPermissions } from '../../../shared/session/api-permissions';
 import { notifySuccess } from '../../../shared/ui/notify';
 import type { DocPage, PageInput, PageType } from '../api/pages';
 import { NEW_PAGE_TYPES, useCreatePage, usePage, usePatchPage, useUpdatePage } from '../api/pages';
 import { useFetchPages } from '../api/fetchers';
+import { useDocsScope } from './docs-scope';
 import { NameDialog } from './page-dialogs';
 import { AccessTab, ConfigurationTab, ContentTab, SourceTab } from './page-tabs';
 
@@ -33,10 +33,11 @@ const draftOf = (page: DocPage): PageInput => ({
  */
 export function PageEditPage() {
   const { t } = useTranslation();
-  const { apiId = '', pageId } = useParams();
+  const { pageId } = useParams();
+  const scope = useDocsScope();
+  const apiId = scope.ref;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const permissions = useApiPermissions(apiId);
   const page = usePage(apiId, pageId);
   const create = useCreatePage(apiId);
   const update = useUpdatePage(apiId);
@@ -66,7 +67,7 @@ export function PageEditPage() {
     return <Navigate to={pageId ? '../..' : '..'} relative="path" replace />;
   if (!draft) return null;
 
-  const readOnly = !permissions.has(pageId ? 'api-documentation-u' : 'api-documentation-c');
+  const readOnly = !scope.can(pageId ? 'u' : 'c');
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as Tab)
     : 'content';
@@ -143,7 +144,7 @@ export function PageEditPage() {
             draft={draft}
             readOnly={readOnly}
             onChange={onChange}
-            mediaUploadPath={`apis/${encodeURIComponent(apiId)}/media/upload`}
+            mediaUploadPath={scope.mediaUploadPath}
           />
         </Tabs.Panel>
         <Tabs.Panel value="config" pt="md">

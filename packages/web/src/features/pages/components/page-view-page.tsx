@@ -2,11 +2,12 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { useApi } from '../../apis/api/get-api';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../apis/api/get-api';
 import { http } from '../../../shared/http';
-import { useApiPermissions } from '../../../shared/session/api-permissions';
 import { usePage } from '../api/pages';
 import { MarkdownView } from './markdown-view';
+import { useDocsScope } from './docs-scope';
 import { OpenApiPage } from './openapi-page';
 
 /** An edit link of a fetched page, only http(s) (the source's own page, e.g. on GitHub). */
@@ -18,10 +19,10 @@ const safeLink = (url: string | undefined) => (url && /^https?:\/\//i.test(url) 
  */
 export function PageViewPage() {
   const { t } = useTranslation();
-  const { apiId = '', pageId = '' } = useParams();
-  const permissions = useApiPermissions(apiId);
-  const page = usePage(apiId, pageId);
-  const api = useApi(apiId).data?.api;
+  const { pageId = '' } = useParams();
+  const scope = useDocsScope();
+  const page = usePage(scope.ref, pageId);
+  const api = useQuery({ ...apiQueryOptions(scope.apiId ?? ''), enabled: !!scope.apiId }).data?.api;
   if (!page.data) return null;
   const doc = page.data;
   const editUrl = safeLink(doc.metadata?.edit_url);
@@ -59,7 +60,7 @@ export function PageViewPage() {
               {t('pages.view.editOn', { provider: doc.metadata?.provider_name || doc.source?.type })}
             </Button>
           )}
-          {permissions.has('api-documentation-u') && (
+          {scope.can('u') && (
             <Button component={Link} to="edit" leftSection={<IconPencil size={16} />}>
               {t('pages.view.edit')}
             </Button>
@@ -74,13 +75,7 @@ export function PageViewPage() {
       {doc.type === 'RAML' && <Alert color="orange">{t('pages.raml')}</Alert>}
       {doc.type === 'MARKDOWN' && <MarkdownView content={doc.content ?? ''} />}
       {doc.type === 'SWAGGER' && (
-        <OpenApiPage
-          page={doc}
-          api={api}
-          contentUrl={http.url(
-            `apis/${encodeURIComponent(apiId)}/pages/${encodeURIComponent(doc.id)}/content`,
-          )}
-        />
+        <OpenApiPage page={doc} api={api} contentUrl={http.url(scope.contentPath(doc.id))} />
       )}
       {doc.type === 'RAML' && (
         <Text component="pre" ff="monospace" size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -2,12 +2,13 @@ import { Alert, Button, Group, Select, Stack, Switch, Text, Title } from '@manti
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { JsonObject, JsonSchema } from '../../../shared/ui/json-schema-form';
 import { isValid, JsonSchemaForm, withDefaults } from '../../../shared/ui/json-schema-form';
 import type { TranslationKey } from '../../../shared/i18n/keys';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useFetchers, useImportPages } from '../api/fetchers';
+import { useDocsScope } from './docs-scope';
 
 /**
  * Import pages from an external source (`documentation/import`): a source type is required, its
@@ -16,7 +17,7 @@ import { useFetchers, useImportPages } from '../api/fetchers';
  */
 export function PagesImportPage() {
   const { t } = useTranslation();
-  const { apiId = '' } = useParams();
+  const apiId = useDocsScope().ref;
   const navigate = useNavigate();
   const fetchers = useFetchers(true);
   const importing = useImportPages(apiId);

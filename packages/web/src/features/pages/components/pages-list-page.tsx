@@ -27,8 +27,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useApiPermissions } from '../../../shared/session/api-permissions';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog, ConfirmText } from '../../../shared/ui/confirm-dialog';
 import { notifySuccess } from '../../../shared/ui/notify';
 import type { DocPage, PageType } from '../api/pages';
@@ -42,6 +41,7 @@ import {
   usePatchPage,
 } from '../api/pages';
 import { useFetchPages } from '../api/fetchers';
+import { useDocsScope } from './docs-scope';
 import { MoveDialog, NameDialog } from './page-dialogs';
 
 type Dialog =
@@ -57,14 +57,14 @@ type Dialog =
  */
 export function PagesListPage() {
   const { t } = useTranslation();
-  const { apiId = '' } = useParams();
+  const scope = useDocsScope();
+  const apiId = scope.ref;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const parent = params.get('parent') || null;
-  const permissions = useApiPermissions(apiId);
-  const canCreate = permissions.has('api-documentation-c');
-  const canUpdate = permissions.has('api-documentation-u');
-  const canDelete = permissions.has('api-documentation-d');
+  const canCreate = scope.can('c');
+  const canUpdate = scope.can('u');
+  const canDelete = scope.can('d');
   const pages = usePages(apiId);
   const create = useCreatePage(apiId);
   const patch = usePatchPage(apiId);
@@ -104,7 +104,7 @@ export function PagesListPage() {
             {t('pages.list.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('pages.list.hint')}
+            {scope.portal ? t('pages.list.portalHint') : t('pages.list.hint')}
           </Text>
         </div>
         <Group gap="sm">

@@ -1,0 +1,7 @@
+/** The portal's documentation screens of the settings, one chunk. */
+export {
+  PortalPageEditPage,
+  PortalPagesImportPage,
+  PortalPagesListPage,
+  PortalPageViewPage,
+} from './components/portal-docs-screens';
