@@ -66,7 +66,10 @@ export interface ApiListFilter {
   group?: string | undefined;
   /** Only the portal's top APIs, in their order. */
   top?: boolean | undefined;
-  /** Words that each must appear in the name, version, description, context path, labels or tags. */
+  /**
+   * Words that each must appear (SQL LIKE, case-insensitive, parameterised) in the name, version,
+   * description, context path, labels, tags, views (ids or names) or metadata (names or values).
+   */
   text?: string | undefined;
   order?: ApiListOrder | undefined;
 }
@@ -192,11 +195,14 @@ export async function findApiListJson(
   for (const word of (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
     const like = `%${escapeLike(word)}%`;
     q = q.where((eb) =>
-      eb.or(
-        (['name', 'version', 'description', 'context_path', 'labels', 'tags'] as const).map(
+      eb.or([
+        ...(['name', 'version', 'description', 'context_path', 'labels', 'tags', 'views'] as const).map(
           (col) => sql<SqlBool>`lower(${eb.ref(`apis.${col}`)}) like ${like} escape '\\'`,
         ),
-      ),
+        // The names of its views and the names and values of its metadata (parameters, never text).
+        sql<SqlBool>`exists (select 1 from views v where lower(v.name) like ${like} escape '\\' and apis.views like '%"' || v.id || '"%')`,
+        sql<SqlBool>`exists (select 1 from metadata md where md.reference_type = 'API' and md.reference_id = apis.id and (lower(md.name) like ${like} escape '\\' or lower(coalesce(md.value, '')) like ${like} escape '\\'))`,
+      ]),
     );
   }
   const order = filter.order ?? 'name';
