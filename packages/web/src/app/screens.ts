@@ -28,6 +28,7 @@ export type Screen =
   | 'management.apis.detail.members'
   | 'management.apis.detail.groups'
   | 'management.apis.detail.messages'
+  | 'management.apis.detail.notifications'
   | 'management.apis.detail.history'
   | 'management.apis.detail.events'
   | 'management.apis.detail.audit'
@@ -68,6 +69,7 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.members',
   'management.apis.detail.groups',
   'management.apis.detail.messages',
+  'management.apis.detail.notifications',
   'management.messages',
   'management.apis.detail.portal.documentation',
   'management.apis.detail.history',

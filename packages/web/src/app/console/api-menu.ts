@@ -76,6 +76,13 @@ export const API_MENU: readonly ApiMenuEntry[] = [
     anyOf: ['api-message-c'],
   },
   {
+    screen: 'management.apis.detail.notifications',
+    path: 'notifications',
+    label: 'notificationSettings.menu',
+    group: 'portal',
+    anyOf: ['api-notification-r', 'api-alert-r'],
+  },
+  {
     screen: 'management.apis.detail.proxy.general',
     path: 'proxy',
     label: 'apiProxy.menu.details',

@@ -88,6 +88,13 @@ export const apiRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'notifications',
+        lazy: async () => ({
+          Component: (await import('../../features/notification-settings/notification-settings-screens'))
+            .ApiNotificationsPage,
+        }),
+      },
+      {
         path: 'analytics',
         lazy: async () => ({
           Component: (await import('../../features/analytics/analytics-screens')).ApiAnalyticsPage,

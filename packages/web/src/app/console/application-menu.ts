@@ -15,6 +15,11 @@ export const APPLICATION_MENU: readonly ApplicationMenuEntry[] = [
   { path: 'members', label: 'applications.menu.members', anyOf: ['application-member-r'] },
   { path: 'logs', label: 'logs.menu', anyOf: ['application-log-r'] },
   { path: 'analytics', label: 'dashboards.menu.analytics', anyOf: ['application-analytics-r'] },
+  {
+    path: 'notifications',
+    label: 'notificationSettings.menu',
+    anyOf: ['application-notification-r', 'application-alert-r'],
+  },
 ];
 
 /** What the page at `path` (first segment under the application) needs. */

@@ -64,6 +64,13 @@ export const applicationRoutes: RouteObject[] = [
         }),
         handle: access({ docPage: 'management-application-analytics' }),
       },
+      {
+        path: 'notifications',
+        lazy: async () => ({
+          Component: (await import('../../features/notification-settings/notification-settings-screens'))
+            .ApplicationNotificationsPage,
+        }),
+      },
     ],
   },
 ];
