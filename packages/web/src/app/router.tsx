@@ -82,6 +82,24 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'apis',
+            lazy: async () => ({
+              Component: (await import('../features/portal-catalogue/portal-catalogue-screens')).ApisEntry,
+            }),
+          },
+          {
+            path: 'views',
+            lazy: async () => ({
+              Component: (await import('../features/portal-catalogue/portal-catalogue-screens')).ViewsPage,
+            }),
+          },
+          {
+            path: 'views/:viewId',
+            lazy: async () => ({
+              Component: (await import('../features/portal-catalogue/portal-catalogue-screens')).ViewPage,
+            }),
+          },
+          {
             path: 'apis/:apiId',
             lazy: async () => ({
               Component: (await import('../features/portal-apis/portal-api-screens')).ApiDetailFrame,
@@ -153,6 +171,13 @@ export const routes: RouteObject[] = [
                 ],
               },
             ],
+          },
+          {
+            path: 'platform',
+            lazy: async () => ({
+              Component: (await import('../features/analytics/analytics-screens')).PlatformDashboardPage,
+            }),
+            handle: access({ authenticated: true, permissions: [['management-platform-r']] }),
           },
           {
             path: 'audit',

@@ -5,6 +5,8 @@
 export type Screen =
   | 'portal.home'
   | 'portal.apis'
+  | 'portal.views'
+  | 'portal.view'
   | 'portal.pages'
   | 'portal.api.detail'
   | 'portal.api.pages'
@@ -40,6 +42,10 @@ export type Screen =
   | 'management.apis.detail.proxy.deployments'
   | 'management.apis.detail.proxy.failover'
   | 'management.apis.detail.proxy.responsetemplates'
+  | 'management.apis.detail.design.policies'
+  | 'management.apis.detail.design.resources'
+  | 'management.apis.detail.design.properties'
+  | 'management.apis.detail.design.pathMappings'
   | 'management.apis.detail.analytics.overview'
   | 'management.applications'
   | 'management.instances'
@@ -51,6 +57,9 @@ export type Screen =
 
 export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'portal.home',
+  'portal.apis',
+  'portal.views',
+  'portal.view',
   'portal.pages',
   'portal.api.detail',
   'portal.api.pages',
@@ -83,6 +92,10 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'management.apis.detail.proxy.deployments',
   'management.apis.detail.proxy.failover',
   'management.apis.detail.proxy.responsetemplates',
+  'management.apis.detail.design.policies',
+  'management.apis.detail.design.resources',
+  'management.apis.detail.design.properties',
+  'management.apis.detail.design.pathMappings',
   'management.apis.detail.analytics.overview',
   'management.applications',
   'management.instances',
