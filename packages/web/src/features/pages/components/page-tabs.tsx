@@ -13,13 +13,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useContext, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JsonObject, JsonSchema } from '../../../shared/ui/json-schema-form';
 import { JsonSchemaForm } from '../../../shared/ui/json-schema-form';
 import type { PageInput } from '../api/pages';
 import { usePageGroups } from '../api/pages';
 import { useFetchers } from '../api/fetchers';
+import { PortalDocsContext } from './docs-scope';
 import { ImageUpload } from './image-upload';
 
 export interface TabProps {
@@ -41,6 +42,7 @@ export function ContentTab({
   const { t } = useTranslation();
   const fromSource = !!draft.source?.type;
   const markdown = draft.type === 'MARKDOWN';
+  const portal = useContext(PortalDocsContext);
   const editor = useRef<HTMLTextAreaElement>(null);
   const insert = (text: string) => {
     const content = draft.content ?? '';
@@ -65,7 +67,7 @@ export function ContentTab({
           onChange={(event) => onChange({ published: event.currentTarget.checked })}
         />
         <Switch
-          label={t('pages.edit.homepage')}
+          label={portal ? t('pages.edit.portalHomepage') : t('pages.edit.homepage')}
           checked={!!draft.homepage}
           disabled={readOnly}
           onChange={(event) => onChange({ homepage: event.currentTarget.checked })}
