@@ -61,7 +61,12 @@ export function Chart({
   useEffect(() => {
     if (!ready || !chart.current) return;
     chart.current.setOption(
-      { backgroundColor: 'transparent', aria: { enabled: true, label: { description: label } }, ...option },
+      {
+        backgroundColor: 'transparent',
+        animationDuration: 400,
+        aria: { enabled: true, label: { description: label } },
+        ...option,
+      },
       { notMerge: true },
     );
   }, [option, label, ready]);

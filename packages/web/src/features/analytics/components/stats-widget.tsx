@@ -1,4 +1,4 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StatsAnswer } from '../api/analytics';
 import { useAnalytics } from '../api/analytics';
@@ -41,7 +41,7 @@ export function StatsWidget({ widget }: { widget: StatsDefinition }) {
       empty={!s || s.count === 0}
       error={result.isError}
     >
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" component="dl" m={0}>
+      <dl className={classes.tiles}>
         {tiles.map(([name, value]) => (
           <div key={name} className={classes.tile}>
             <Text component="dt" size="xs" c="dimmed">
@@ -52,7 +52,7 @@ export function StatsWidget({ widget }: { widget: StatsDefinition }) {
             </Text>
           </div>
         ))}
-      </SimpleGrid>
+      </dl>
     </WidgetCard>
   );
 }
