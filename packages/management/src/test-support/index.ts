@@ -3,3 +3,4 @@ export * from './app.js';
 export * from './fixtures.js';
 export * from './http.js';
 export * from './smtp.js';
+export * from './receiver.js';

@@ -1,10 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NewRequestRow } from '@portico/storage';
 import { insertHealthChecks, insertNotificationSetting, insertRequestBatch } from '@portico/storage';
 import { testDialects } from '@portico/storage/testing';
-import type { TestApp, TestSession } from '../../test-support/index.js';
+import type { TestApp, TestReceiver, TestSession } from '../../test-support/index.js';
 import {
   call,
   createApi,
@@ -14,25 +12,16 @@ import {
   invalidFieldBody,
   login,
   signInNewUser,
+  startReceiver,
   startTestApp,
 } from '../../test-support/index.js';
 
 /** A webhook receiver: a real local HTTP server keeping what it was sent. */
-const received: { event: string; message: string }[] = [];
-const receiver = http.createServer((req, res) => {
-  let text = '';
-  req.on('data', (c: Buffer) => (text += c.toString()));
-  req.on('end', () => {
-    received.push(JSON.parse(text) as { event: string; message: string });
-    res.writeHead(204).end();
-  });
-});
-let base = '';
+let receiver: TestReceiver;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startReceiver();
 });
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+afterAll(() => receiver.close());
 
 let serial = 0;
 const request = (
@@ -72,7 +61,7 @@ for (const dialect of await testDialects()) {
     });
     afterAll(() => t?.close());
     beforeEach(() => {
-      received.length = 0;
+      receiver.received.length = 0;
     });
 
     const errorRate = {
@@ -197,7 +186,12 @@ for (const dialect of await testDialects()) {
       const api = await createApi(t.db, { name: 'Payments' });
       await insertNotificationSetting(t.db, {
         ...{ id: `w-${Math.random()}`, name: 'Ops', config_type: 'GENERIC', reference_type: 'API' },
-        ...{ reference_id: api.id, user_id: null, notifier: 'default-webhook', config: `${base}/alerts` },
+        ...{
+          reference_id: api.id,
+          user_id: null,
+          notifier: 'default-webhook',
+          config: `${receiver.url}/alerts`,
+        },
         ...{ use_system_proxy: 0, hooks: JSON.stringify(['ALERT']), created_at: 0, updated_at: 0 },
       });
       const url = `/apis/${api.id}/alerts`;
@@ -225,7 +219,8 @@ for (const dialect of await testDialects()) {
       expect(await state(loud.id)).toBe('TRIGGERED');
       expect(await state(quiet.id)).toBe('OK');
       await t.services.scheduler.tick(); // the webhook goes out on the next pass
-      expect(received).toEqual([
+      const received = () => receiver.json<{ event: string; message: string }>();
+      expect(received()).toEqual([
         expect.objectContaining({
           event: 'ALERT',
           message:
@@ -248,7 +243,7 @@ for (const dialect of await testDialects()) {
       expect(await state(loud.id)).toBe('OK');
       const after = (await call(t.app, admin, { method: 'GET', url: `${url}/${loud.id}/events` })).json();
       expect(after.content.map((e: { state: string }) => e.state)).toEqual(['RESOLVED', 'TRIGGERED']);
-      expect(received.map((r) => r.message)).toEqual([
+      expect(received().map((r) => r.message)).toEqual([
         expect.stringContaining('triggered'),
         expect.stringContaining('is resolved'),
       ]);

@@ -14,7 +14,7 @@ import { invalidField, notFound } from '@portico/model';
 import type { Kysely } from 'kysely';
 import { newId } from '../../http/ids.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { AlertInput } from './alert-input.js';
+import type { AlertInput, CheckedAlert } from './alert-input.js';
 import { checkedAlert } from './alert-input.js';
 import type { AlertReferenceType } from './alert-metrics.js';
 
@@ -23,6 +23,18 @@ export interface AlertScope {
   /** The API's or application's id; `DEFAULT` for the platform. */
   id: string;
 }
+
+/** The columns of an alert's rule. */
+const ruleColumns = (alert: CheckedAlert) => ({
+  name: alert.name,
+  description: alert.description,
+  enabled: alert.enabled ? 1 : 0,
+  type: alert.type,
+  metric_type: alert.metricType,
+  threshold_type: alert.thresholdType,
+  threshold: alert.threshold,
+  plan: alert.plan,
+});
 
 /** The spec's Alert fields; the enumerations in the spec's lower case. */
 export const toAlertJson = (row: AlertRow) => ({
@@ -93,14 +105,7 @@ export class AlertsService {
       id: newId(),
       reference_type: scope.type,
       reference_id: scope.id,
-      name: alert.name,
-      description: alert.description,
-      enabled: alert.enabled ? 1 : 0,
-      type: alert.type,
-      metric_type: alert.metricType,
-      threshold_type: alert.thresholdType,
-      threshold: alert.threshold,
-      plan: alert.plan,
+      ...ruleColumns(alert),
       state: 'OK',
       evaluated_at: null,
       created_at: now,
@@ -117,14 +122,7 @@ export class AlertsService {
     const before = await this.alertOf(scope, id);
     const alert = await this.checked(scope, input);
     const changes = {
-      name: alert.name,
-      description: alert.description,
-      enabled: alert.enabled ? 1 : 0,
-      type: alert.type,
-      metric_type: alert.metricType,
-      threshold_type: alert.thresholdType,
-      threshold: alert.threshold,
-      plan: alert.plan,
+      ...ruleColumns(alert),
       // A changed rule starts again from OK and is evaluated at the next pass.
       state: 'OK',
       evaluated_at: null,

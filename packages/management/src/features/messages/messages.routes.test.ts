@@ -1,8 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '@portico/storage/testing';
-import type { TestApp, TestSession, TestSmtpServer } from '../../test-support/index.js';
+import type { TestApp, TestReceiver, TestSession, TestSmtpServer } from '../../test-support/index.js';
 import {
   call,
   createApi,
@@ -17,31 +15,19 @@ import {
   invalidFieldBody,
   login,
   signInNewUser,
+  startReceiver,
   startSmtpServer,
   startTestApp,
 } from '../../test-support/index.js';
 
 /** The HTTP channel's target: a real local server answering with the status each test sets. */
-const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
-let status = 200;
-const receiver = http.createServer((req, res) => {
-  let body = '';
-  req.on('data', (c: Buffer) => (body += c.toString()));
-  req.on('end', () => {
-    received.push({ headers: req.headers, body });
-    res.writeHead(status).end();
-  });
-});
-let base = '';
+let receiver: TestReceiver;
 let smtp: TestSmtpServer;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  smtp = await startSmtpServer();
+  [receiver, smtp] = await Promise.all([startReceiver(), startSmtpServer()]);
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
-  await smtp.close();
+  await Promise.all([receiver.close(), smtp.close()]);
 });
 
 for (const dialect of await testDialects()) {
@@ -61,9 +47,9 @@ for (const dialect of await testDialects()) {
     });
     afterAll(() => t?.close());
     beforeEach(async () => {
-      received.length = 0;
+      receiver.received.length = 0;
+      receiver.status = 200;
       smtp.received.length = 0;
-      status = 200;
       await t.db.deleteFrom('notifications').execute();
       await t.db.deleteFrom('notification_deliveries').execute();
     });
@@ -112,7 +98,7 @@ for (const dialect of await testDialects()) {
         [{ channel: 'HTTP', text: 'x', recipient: {} }, 'recipient.url'],
         [{ channel: 'HTTP', text: 'x', recipient: { url: 'ftp://example.com/' } }, 'recipient.url'],
         [
-          { channel: 'HTTP', text: 'x', recipient: { url: `${base}/` }, params: { 'bad name': 'v' } },
+          { channel: 'HTTP', text: 'x', recipient: { url: `${receiver.url}/` }, params: { 'bad name': 'v' } },
           'params',
         ],
         [
@@ -126,7 +112,7 @@ for (const dialect of await testDialects()) {
         expect(res.json()).toEqual(invalidFieldBody(field));
       }
       expect(await notified()).toEqual([]);
-      expect(received).toEqual([]);
+      expect(receiver.received).toEqual([]);
     });
 
     it('tells every active holder of the role in the app, the default role included, and answers the count', async () => {
@@ -220,17 +206,21 @@ for (const dialect of await testDialects()) {
       const ok = await send({
         channel: 'HTTP',
         text: 'Deploy done',
-        recipient: { url: `${base}/hook` },
+        recipient: { url: `${receiver.url}/hook` },
         params: { 'X-Team': 'ops', '': 'dropped' },
       });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toBe(1);
-      expect(received).toEqual([
-        { headers: expect.objectContaining({ 'x-team': 'ops' }) as unknown, body: 'Deploy done' },
+      expect(receiver.received).toEqual([
+        {
+          path: '/hook',
+          headers: expect.objectContaining({ 'x-team': 'ops' }) as unknown,
+          body: 'Deploy done',
+        },
       ]);
 
-      status = 500;
-      const failed = await send({ channel: 'HTTP', text: 'x', recipient: { url: `${base}/hook` } });
+      receiver.status = 500;
+      const failed = await send({ channel: 'HTTP', text: 'x', recipient: { url: `${receiver.url}/hook` } });
       expect(failed.statusCode).toBe(502);
       expect(failed.json().message).toMatch(/answered HTTP 500/);
 

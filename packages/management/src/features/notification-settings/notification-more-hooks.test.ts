@@ -1,9 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findApiKeysOfSubscription, insertNotificationSetting } from '@portico/storage';
 import { testDialects } from '@portico/storage/testing';
-import type { TestApp, TestSession } from '../../test-support/index.js';
+import type { TestApp, TestReceiver, TestSession } from '../../test-support/index.js';
 import {
   call,
   createApi,
@@ -13,25 +11,16 @@ import {
   createSubscription,
   createUser,
   login,
+  startReceiver,
   startTestApp,
 } from '../../test-support/index.js';
 
 /** A webhook receiver: a real local HTTP server keeping what it was sent. */
-const received: { path: string; body: { event: string } & Record<string, unknown> }[] = [];
-const receiver = http.createServer((req, res) => {
-  let text = '';
-  req.on('data', (c: Buffer) => (text += c.toString()));
-  req.on('end', () => {
-    received.push({ path: req.url ?? '', body: JSON.parse(text) as { event: string } });
-    res.writeHead(204).end();
-  });
-});
-let base = '';
+let receiver: TestReceiver;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startReceiver();
 });
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+afterAll(() => receiver.close());
 
 for (const dialect of await testDialects()) {
   describe(`${dialect}: first sign-in, group membership and key expiry reach their hooks`, () => {
@@ -46,7 +35,7 @@ for (const dialect of await testDialects()) {
     });
     afterAll(() => t?.close());
     beforeEach(() => {
-      received.length = 0;
+      receiver.received.length = 0;
     });
 
     const webhook = (referenceType: string, referenceId: string, path: string, hooks: string[]) =>
@@ -56,13 +45,13 @@ for (const dialect of await testDialects()) {
           reference_id: referenceId,
           user_id: null,
           notifier: 'default-webhook',
-          config: `${base}${path}`,
+          config: `${receiver.url}${path}`,
         },
         ...{ use_system_proxy: 0, hooks: JSON.stringify(hooks), created_at: 0, updated_at: 0 },
       });
     const events = async (path: string) => {
       await t.services.scheduler.tick();
-      return received.filter((r) => r.path === path).map((r) => r.body);
+      return receiver.json<{ event: string }>(path);
     };
 
     it('USER_FIRST_LOGIN: told once, at the first sign-in only', async () => {
