@@ -1,0 +1,146 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './support/app';
+import { newContext, screenshot } from './support/browser';
+import { consoleSuite } from './support/console-suite';
+
+/**
+ * The portal catalogue (portal-and-platform.md 2: /apis, /views, /views/{viewId}; issue 14 item 1) in
+ * a real browser against `portico start`, signed out: only PUBLIC APIs, the views side navigation,
+ * loading by 20, the search after its pause with the no-result text, the tiles/list choice kept
+ * after a reload, the views grid without empty views, a view's highlighted API and the views-mode
+ * redirect.
+ */
+describe('portal catalogue', () => {
+  const { world, api, createApi, main } = consoleSuite();
+  const contexts: BrowserContext[] = [];
+  const views: Record<string, string> = {};
+
+  const publish = async (id: string, changes: Record<string, unknown>) =>
+    api('PUT', `apis/${id}`, { ...(await api<Record<string, unknown>>('GET', `apis/${id}`)), ...changes });
+
+  const visitor = async (path: string): Promise<Page> => {
+    const context = await newContext(world.browser);
+    contexts.push(context);
+    const tab = await context.newPage();
+    await tab.goto(`${world.portico.webUrl}${path}`);
+    return tab;
+  };
+
+  beforeAll(async () => {
+    for (const name of ['Travel', 'Weather', 'Empty']) {
+      views[name] = (await api<{ id: string }>('POST', 'configuration/views', { name })).id;
+    }
+    const travel: string[] = [];
+    for (let i = 1; i <= 21; i++) {
+      const n = String(i).padStart(2, '0');
+      const { id } = await createApi(`Travel ${n}`, `/travel-${n}`);
+      await publish(id, { visibility: 'PUBLIC', views: [views.Travel] });
+      travel.push(id);
+    }
+    const { id: weather } = await createApi('Weather', '/weather');
+    await publish(weather, {
+      visibility: 'PUBLIC',
+      views: [views.Weather],
+      description: 'Forecasts for sailors and hikers',
+    });
+    const { id: vault } = await createApi('Vault', '/vault');
+    await publish(vault, { views: [views.Travel], description: 'Forecasts of the private vault' });
+    await api('PUT', `configuration/views/${views.Travel}`, {
+      name: 'Travel',
+      description: 'Trips, flights and hotels.',
+      highlightApi: travel[4],
+    });
+  }, 120_000);
+  afterAll(() => Promise.all(contexts.map((c) => c.close().catch(() => undefined))));
+
+  const cards = (tab: Page) => main(tab).getByTestId('api-tiles').getByRole('link');
+
+  it('shows a visitor the PUBLIC APIs of a view by 20, with the views holding APIs beside', async () => {
+    const tab = await visitor(`/apis?view=${views.Travel}`);
+    await cards(tab).first().waitFor();
+
+    expect(await cards(tab).count()).toBe(20);
+    const nav = main(tab).getByRole('navigation', { name: 'Views' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Travel'), expect.stringContaining('Weather')]),
+    );
+    expect(await nav.getByRole('link', { name: /Empty/ }).count()).toBe(0);
+    await screenshot(tab, 'portal-catalogue-tiles');
+    expect(await seriousA11yViolations(tab)).toEqual([]);
+
+    await main(tab).getByRole('button', { name: 'Show more (20 of 21)' }).click();
+    await expect.poll(() => cards(tab).count()).toBe(21);
+    expect(await main(tab).getByText('Vault').count()).toBe(0);
+    await cards(tab).filter({ hasText: 'Travel 21' }).click();
+    await tab.waitForURL(/\/apis\/[^/]+\/detail$/);
+  });
+
+  it('searches after a pause above 3 characters, and says when nothing matches', async () => {
+    const tab = await visitor(`/apis?view=${views.Travel}`);
+    const box = main(tab).getByRole('textbox', { name: 'Search APIs' });
+    await box.fill('sai');
+    await tab.waitForTimeout(700);
+    expect(new URL(tab.url()).searchParams.get('q')).toBeNull();
+
+    await box.fill('forecasts');
+    await tab.waitForURL(/q=forecasts/);
+    await main(tab)
+      .getByRole('link', { name: /Results/ })
+      .waitFor();
+    await expect.poll(() => cards(tab).allTextContents()).toEqual([expect.stringContaining('Weather')]);
+    await screenshot(tab, 'portal-catalogue-results');
+
+    await box.fill('forecasts zeppelin');
+    await main(tab).getByText('No API matching "forecasts zeppelin" were found.').waitFor();
+    await screenshot(tab, 'portal-catalogue-no-result');
+    expect(await seriousA11yViolations(tab)).toEqual([]);
+  });
+
+  it('keeps the list display after a reload', async () => {
+    const tab = await visitor(`/apis?view=${views.Travel}`);
+    await cards(tab).first().waitFor();
+    await main(tab).locator('label', { hasText: 'List' }).click();
+    await main(tab).getByTestId('api-list').waitFor();
+
+    await tab.reload();
+    await main(tab).getByTestId('api-list').getByRole('link').first().waitFor();
+    expect(await main(tab).getByTestId('api-tiles').count()).toBe(0);
+    expect(await tab.evaluate(() => localStorage.getItem('portico.tilesMode'))).toBe('false');
+    await screenshot(tab, 'portal-catalogue-list');
+    expect(await seriousA11yViolations(tab)).toEqual([]);
+  });
+
+  it('lists the views holding APIs and shows a view with its highlighted API', async () => {
+    const tab = await visitor('/views');
+    await main(tab)
+      .getByRole('link', { name: /Weather/ })
+      .waitFor();
+    expect(await main(tab).getByRole('link', { name: /Empty/ }).count()).toBe(0);
+    await screenshot(tab, 'portal-views');
+    expect(await seriousA11yViolations(tab)).toEqual([]);
+
+    await main(tab)
+      .getByRole('link', { name: /Travel/ })
+      .click();
+    const highlighted = main(tab).getByTestId('highlighted-api');
+    await highlighted.getByRole('heading', { name: 'Travel 05' }).waitFor();
+    await main(tab).getByText('Trips, flights and hotels.').waitFor();
+    expect(await cards(tab).count()).toBe(20);
+    expect(await main(tab).getByText('Vault').count()).toBe(0);
+    await screenshot(tab, 'portal-view');
+    expect(await seriousA11yViolations(tab)).toEqual([]);
+  });
+
+  it('sends /apis to the views in views mode', async () => {
+    await api('POST', 'portal', { portal: { apis: { viewMode: { enabled: true } } } });
+    try {
+      const tab = await visitor('/apis');
+      await tab.waitForURL(/\/views$/);
+      const search = await visitor('/apis?q=forecasts');
+      await cards(search).first().waitFor();
+    } finally {
+      await api('POST', 'portal', { portal: { apis: { viewMode: { enabled: false } } } });
+    }
+  });
+});
