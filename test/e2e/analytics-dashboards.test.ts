@@ -149,6 +149,7 @@ describe('analytics dashboards', () => {
     expect(await waitText(chart(page, 'Response status'), '503 2')).toMatch(
       /200 6, (401 \d+, )?404 1, 503 2/,
     );
+    await settle(page);
     await screenshot(page, 'analytics-api-en');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -191,6 +192,7 @@ describe('analytics dashboards', () => {
     expect(await waitText(chart(page, 'Response status'), '503 2')).toMatch(
       /200 6, (401 \d+, )?404 1, 503 2/,
     );
+    await settle(page);
     await screenshot(page, 'analytics-api-5m-en');
 
     // A day a week ago: every widget says there is nothing.
