@@ -126,6 +126,7 @@ export function AlertForm({
               data={metrics
                 .filter((m) => m.type === v.type)
                 .map((m) => ({ value: m.key, label: m.description }))}
+              allowDeselect={false}
               {...input('metricType')}
               onChange={(value) => {
                 form.setFieldValue('metricType', value ?? '');
@@ -142,7 +143,9 @@ export function AlertForm({
                   value: th.key,
                   label: t(`notificationSettings.alert.thresholdTypes.${th.key}`),
                 }))}
+                allowDeselect={false}
                 {...input('thresholdType')}
+                onChange={(value) => form.setFieldValue('thresholdType', value ?? '')}
               />
               <NumberInput
                 label={t('notificationSettings.alert.threshold')}
@@ -159,7 +162,13 @@ export function AlertForm({
                 {...input('threshold')}
               />
             </Group>
-            {withPlan && scope.type === 'API' && <PlanSelect apiId={scope.id} {...input('plan')} />}
+            {withPlan && scope.type === 'API' && (
+              <PlanSelect
+                apiId={scope.id}
+                {...input('plan')}
+                onChange={(value) => form.setFieldValue('plan', value ?? '')}
+              />
+            )}
             {(canSave || (canDelete && alert)) && (
               <Group justify="flex-end" gap="sm">
                 {canDelete && alert && (
