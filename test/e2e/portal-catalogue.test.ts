@@ -66,6 +66,8 @@ describe('portal catalogue', () => {
       expect.arrayContaining([expect.stringContaining('Travel'), expect.stringContaining('Weather')]),
     );
     expect(await nav.getByRole('link', { name: /Empty/ }).count()).toBe(0);
+    // The counts are of the APIs the visitor may see: the private Vault is not counted.
+    expect(await nav.getByRole('link', { name: /Travel/ }).textContent()).toBe('Travel21');
     await screenshot(tab, 'portal-catalogue-tiles');
     expect(await seriousA11yViolations(tab)).toEqual([]);
 
@@ -117,6 +119,10 @@ describe('portal catalogue', () => {
       .getByRole('link', { name: /Weather/ })
       .waitFor();
     expect(await main(tab).getByRole('link', { name: /Empty/ }).count()).toBe(0);
+    await main(tab)
+      .getByRole('link', { name: /Travel/ })
+      .getByText('21 APIs')
+      .waitFor();
     await screenshot(tab, 'portal-views');
     expect(await seriousA11yViolations(tab)).toEqual([]);
 

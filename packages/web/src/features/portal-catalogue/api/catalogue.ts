@@ -63,3 +63,20 @@ export const useSearchApis = (q: string | undefined) =>
     enabled: q !== undefined && q.length > 0,
     placeholderData: keepPreviousData,
   });
+
+/**
+ * The views holding at least one API the caller may see, each with the number of those APIs (the
+ * server's totalApis counts every API, private ones included: a visitor must not learn of those).
+ */
+export function useVisibleViews() {
+  const views = useCatalogueViews();
+  const all = useViewApis(ALL_VIEW);
+  const counts = new Map<string, number>();
+  for (const api of all.data ?? []) {
+    for (const id of api.views) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  const data = (views.data ?? [])
+    .map((v) => ({ ...v, totalApis: v.id === ALL_VIEW ? (all.data?.length ?? 0) : (counts.get(v.id) ?? 0) }))
+    .filter((v) => v.totalApis > 0);
+  return { isPending: views.isPending || all.isPending, views: views.data ?? [], data };
+}

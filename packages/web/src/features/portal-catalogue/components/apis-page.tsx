@@ -26,9 +26,9 @@ import {
   RESULTS_VIEW,
   SEARCH_DELAY,
   SEARCH_MIN_LENGTH,
-  useCatalogueViews,
   useSearchApis,
   useViewApis,
+  useVisibleViews,
 } from '../api/catalogue';
 import { ApiResults } from './api-results';
 import classes from './catalogue.module.css';
@@ -74,9 +74,9 @@ export function ApisPage() {
   const q = params.get('q')?.trim() || undefined;
   const [text, setText] = useState(q ?? '');
   const [tiles, setTiles] = useTilesMode();
-  const views = useCatalogueViews();
-  const shownViews = useMemo(() => (views.data ?? []).filter((v) => v.totalApis > 0), [views.data]);
-  const viewNames = useMemo(() => new Map((views.data ?? []).map((v) => [v.id, v.name])), [views.data]);
+  const views = useVisibleViews();
+  const shownViews = views.data;
+  const viewNames = useMemo(() => new Map(views.views.map((v) => [v.id, v.name])), [views.views]);
   const view = q
     ? RESULTS_VIEW
     : (params.get('view') ?? (views.isPending ? undefined : defaultViewOf(shownViews)));

@@ -15,18 +15,18 @@ import { IconCategory, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCatalogueViews } from '../api/catalogue';
+import { useVisibleViews } from '../api/catalogue';
 import classes from './catalogue.module.css';
 
 /** `/views`: the views holding at least one API, as a grid with a filter (name, count, picture, description). */
 export function ViewsPage() {
   const { t } = useTranslation();
-  const views = useCatalogueViews();
+  const views = useVisibleViews();
   const [filter, setFilter] = useState('');
   const words = filter.trim().toLowerCase();
-  const shown = (views.data ?? [])
-    .filter((v) => v.totalApis > 0)
-    .filter((v) => !words || `${v.name} ${v.description ?? ''}`.toLowerCase().includes(words));
+  const shown = views.data.filter(
+    (v) => !words || `${v.name} ${v.description ?? ''}`.toLowerCase().includes(words),
+  );
 
   return (
     <Container size="xl" py="xl">
