@@ -166,6 +166,7 @@ export function AlertForm({
               <PlanSelect
                 apiId={scope.id}
                 {...input('plan')}
+                value={v.plan || null}
                 onChange={(value) => form.setFieldValue('plan', value ?? '')}
               />
             )}
