@@ -68,15 +68,23 @@ export const useSearchApis = (q: string | undefined) =>
  * The views holding at least one API the caller may see, each with the number of those APIs (the
  * server's totalApis counts every API, private ones included: a visitor must not learn of those).
  */
+/** The views with their number of APIs among `apis` (the `all` view: all of them), empty ones left out. */
+export function viewsHoldingApis(views: CatalogueView[], apis: CatalogueApi[]): CatalogueView[] {
+  const counts = new Map<string, number>();
+  for (const api of apis) {
+    for (const id of api.views) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return views
+    .map((v) => ({ ...v, totalApis: v.id === ALL_VIEW ? apis.length : (counts.get(v.id) ?? 0) }))
+    .filter((v) => v.totalApis > 0);
+}
+
 export function useVisibleViews() {
   const views = useCatalogueViews();
   const all = useViewApis(ALL_VIEW);
-  const counts = new Map<string, number>();
-  for (const api of all.data ?? []) {
-    for (const id of api.views) counts.set(id, (counts.get(id) ?? 0) + 1);
-  }
-  const data = (views.data ?? [])
-    .map((v) => ({ ...v, totalApis: v.id === ALL_VIEW ? (all.data?.length ?? 0) : (counts.get(v.id) ?? 0) }))
-    .filter((v) => v.totalApis > 0);
-  return { isPending: views.isPending || all.isPending, views: views.data ?? [], data };
+  return {
+    isPending: views.isPending || all.isPending,
+    views: views.data ?? [],
+    data: viewsHoldingApis(views.data ?? [], all.data ?? []),
+  };
 }
