@@ -97,6 +97,13 @@ describe('portal catalogue', () => {
     await main(tab).getByText('No API matching "forecasts zeppelin" were found.').waitFor();
     await screenshot(tab, 'portal-catalogue-no-result');
     expect(await seriousA11yViolations(tab)).toEqual([]);
+
+    // Choosing a view leaves the search: the box empties and the view's APIs come back.
+    await main(tab)
+      .getByRole('link', { name: /Weather/ })
+      .click();
+    await expect.poll(() => box.inputValue()).toBe('');
+    await expect.poll(() => cards(tab).allTextContents()).toEqual([expect.stringContaining('Weather')]);
   });
 
   it('keeps the list display after a reload', async () => {

@@ -96,6 +96,13 @@ export function ApisPage() {
       { replace: true },
     );
 
+  // A view chosen in the side navigation (or the browser's back button) changes the query: the box follows.
+  const [boxQuery, setBoxQuery] = useState(q);
+  if (boxQuery !== q) {
+    setBoxQuery(q);
+    setText(q ?? '');
+  }
+
   useEffect(() => {
     const value = text.trim();
     if (value === (q ?? '')) return undefined;
