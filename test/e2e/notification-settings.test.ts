@@ -152,6 +152,24 @@ describe('notification settings and alerts', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it("shows an application's notifications, whose alerts watch requests only", async () => {
+    const app = await api<{ id: string }>('POST', 'applications', {
+      name: 'Forecast app',
+      description: 'Phone',
+    });
+    const page = await adminOn(`/management/applications/${app.id}`);
+    await page.locator(`a[href$="/applications/${app.id}/notifications"]`).click();
+    await main(page).getByRole('heading', { name: 'Portal notification' }).waitFor();
+    await main(page).getByRole('link', { name: 'New alert' }).click();
+    await main(page).getByRole('heading', { name: 'New alert' }).waitFor();
+    await main(page).getByLabel(/^Type/).click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Request']);
+    await page.keyboard.press('Escape');
+    expect(await main(page).getByLabel(/^Plan/).count()).toBe(0);
+    await screenshot(page, 'notification-settings-application-en');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
   it('shows the platform notifications under Settings, in French too', async () => {
     const page = await adminOn('/management/settings/notifications');
     await main(page).getByRole('heading', { name: 'Notifications and alerts' }).waitFor();

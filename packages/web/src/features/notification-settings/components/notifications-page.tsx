@@ -116,6 +116,7 @@ export function NotificationsPage({
                     variant="light"
                     size="xs"
                     mt="xs"
+                    fullWidth
                     leftSection={<IconPlus size={14} aria-hidden />}
                     onClick={() => setCreating(true)}
                   >
@@ -162,6 +163,7 @@ export function NotificationsPage({
                     variant="light"
                     size="xs"
                     mt="xs"
+                    fullWidth
                     leftSection={<IconPlus size={14} aria-hidden />}
                   >
                     {t('notificationSettings.newAlert')}
