@@ -12,7 +12,7 @@ import { consoleSuite } from './support/console-suite';
  * redirect.
  */
 describe('portal catalogue', () => {
-  const { world, api, createApi, main } = consoleSuite();
+  const { world, api, createApi, adminOn, main } = consoleSuite();
   const contexts: BrowserContext[] = [];
   const views: Record<string, string> = {};
 
@@ -76,6 +76,20 @@ describe('portal catalogue', () => {
     expect(await main(tab).getByText('Vault').count()).toBe(0);
     await cards(tab).filter({ hasText: 'Travel 21' }).click();
     await tab.waitForURL(/\/apis\/[^/]+\/detail$/);
+  });
+
+  it('shows a signed-in user the private APIs it may see, in the list, the counts and the search', async () => {
+    const tab = await adminOn(`/apis?view=${views.Travel}`);
+    const nav = main(tab).getByRole('navigation', { name: 'Views' });
+    await expect.poll(() => nav.getByRole('link', { name: /Travel/ }).textContent()).toBe('Travel22');
+    await main(tab).getByRole('button', { name: 'Show more (20 of 22)' }).click();
+    await cards(tab).filter({ hasText: 'Vault' }).waitFor();
+
+    await main(tab).getByRole('textbox', { name: 'Search APIs' }).fill('forecasts');
+    await tab.waitForURL(/q=forecasts/);
+    await expect
+      .poll(() => cards(tab).allTextContents())
+      .toEqual([expect.stringContaining('Vault'), expect.stringContaining('Weather')]);
   });
 
   it('searches after a pause above 3 characters, and says when nothing matches', async () => {
