@@ -1,9 +1,9 @@
-import { afterAll, beforeAll } from 'vitest';
 import type { Dialect } from '@portico/storage';
 import type { TestApp } from '../../../test-support/index.js';
 import { startTestApp } from '../../../test-support/index.js';
 import type { ApiUsers } from './index.js';
 import { apiUsers } from './index.js';
+import { useStartedApp } from './suite.js';
 
 /** Shared setup of the `API calls` route tests (apis.*.routes.test.ts). */
 
@@ -27,13 +27,6 @@ export async function startApiCallsApp(dialect: Dialect): Promise<{ t: TestApp; 
   return { t, u };
 }
 
-/** Registers the start of that app before the tests of the suite and its close after them. */
-export function useApiCallsApp(dialect: Dialect, set: (app: { t: TestApp; u: ApiUsers }) => void): void {
-  let started: TestApp | undefined;
-  beforeAll(async () => {
-    const app = await startApiCallsApp(dialect);
-    started = app.t;
-    set(app);
-  });
-  afterAll(() => started?.close());
-}
+/** Starts that app before the tests of the suite and closes it after them. */
+export const useApiCallsApp = (dialect: Dialect, set: (app: { t: TestApp; u: ApiUsers }) => void): void =>
+  useStartedApp(() => startApiCallsApp(dialect), set);
