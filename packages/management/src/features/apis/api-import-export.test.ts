@@ -265,7 +265,16 @@ for (const dialect of await testDialects()) {
             visibility: 'PUBLIC',
             paths: { '/': [{ methods: ['GET'], 'rate-limit': { rate: { limit: 5 } }, enabled: true }] },
             properties: [{ key: 'region', value: 'eu' }],
-            resources: [{ name: 'cache', type: 'cache', configuration: { ttl: 60 } }],
+            resources: [
+              {
+                name: 'auth',
+                type: 'oauth2',
+                configuration: {
+                  introspectionEndpoint: 'https://as.example.com/introspect',
+                  clientId: 'portico',
+                },
+              },
+            ],
             path_mappings: ['/trips/:id'],
             response_templates: { QUOTA_TOO_MANY_REQUESTS: { '*/*': { status: 429, body: 'slow down' } } },
             services: { 'health-check': { enabled: true, trigger: { rate: 30, unit: 'SECONDS' } } },

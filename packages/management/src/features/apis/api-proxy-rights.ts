@@ -11,8 +11,13 @@ import { discoveryChanged } from './api-discovery.js';
  * plus the CORS origin format the gateway can apply.
  */
 
-/** Sharding tags the user may use: unrestricted ones and those restricted to one of the user's groups. */
-export async function usableTags(db: Executor, userId: string, isAdmin: boolean): Promise<Set<string>> {
+/**
+ * The existing sharding tags the user may not use: restricted to groups the user is not in (an
+ * administrator may use every tag). A tag that does not exist is not here: the definition's check
+ * refuses it as unknown.
+ */
+export async function forbiddenTags(db: Executor, userId: string, isAdmin: boolean): Promise<Set<string>> {
+  if (isAdmin) return new Set();
   const [tags, memberships] = await Promise.all([
     findAllTags(db),
     findMembershipsOfMember(db, 'USER', userId),
@@ -22,16 +27,20 @@ export async function usableTags(db: Executor, userId: string, isAdmin: boolean)
     tags
       .filter((t) => {
         const restricted = JSON.parse(t.restricted_groups) as string[];
-        return isAdmin || restricted.length === 0 || restricted.some((g) => groups.has(g));
+        return restricted.length > 0 && !restricted.some((g) => groups.has(g));
       })
       .map((t) => t.id),
   );
 }
 
-/** 400 on `tags` when a tag added or removed is not one the user may use (others' tags stay untouched). */
-export function assertTagsUsable(before: readonly string[], after: readonly string[], usable: Set<string>) {
+/** 400 on `tags` when a tag added or removed is one the user may not use (others' tags stay untouched). */
+export function assertTagsUsable(
+  before: readonly string[],
+  after: readonly string[],
+  forbidden: Set<string>,
+) {
   const changed = [...after.filter((t) => !before.includes(t)), ...before.filter((t) => !after.includes(t))];
-  const refused = changed.filter((t) => !usable.has(t));
+  const refused = changed.filter((t) => forbidden.has(t));
   if (refused.length > 0)
     throw invalidField('tags', `the sharding tags [${refused.join(', ')}] are not allowed for you`);
 }
@@ -86,7 +95,7 @@ export interface SaverRights {
   discovery: boolean;
   /** The api-response_templates rights held (c, u, d). */
   templates: ReadonlySet<string>;
-  /** The sharding tags the user may add or remove; undefined when the tags are not changed. */
+  /** The existing sharding tags the user may not add or remove; undefined when the tags are not changed. */
   tags: Set<string> | undefined;
 }
 
@@ -104,7 +113,7 @@ export async function saverRights(
   return {
     discovery: await holds(DISCOVERY_C),
     templates,
-    tags: changes.tags ? await usableTags(db, who.actor, who.isAdmin) : undefined,
+    tags: changes.tags ? await forbiddenTags(db, who.actor, who.isAdmin) : undefined,
   };
 }
 
