@@ -93,6 +93,7 @@ export const apiRoutes: RouteObject[] = [
           Component: (await import('../../features/notification-settings/notification-settings-screens'))
             .ApiNotificationsPage,
         }),
+        handle: access({ docPage: 'management-notifications' }),
       },
       {
         path: 'analytics',

@@ -70,6 +70,7 @@ export const applicationRoutes: RouteObject[] = [
           Component: (await import('../../features/notification-settings/notification-settings-screens'))
             .ApplicationNotificationsPage,
         }),
+        handle: access({ docPage: 'management-notifications' }),
       },
     ],
   },
