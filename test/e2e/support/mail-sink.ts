@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import type { ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './portico';
+import { freePort } from './portico.js';
 
 export interface MailSink {
   url: string;
