@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MailSink } from './mail-sink';
+import type { MailSink } from './mail-sink.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CLI = path.join(REPO_ROOT, 'packages/cli/dist/bin.js');
