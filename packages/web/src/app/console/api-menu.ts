@@ -3,7 +3,7 @@ import type { Screen } from '../screens';
 import { AVAILABLE_SCREENS } from '../screens';
 
 /** A section of the API frame's menu. */
-export type ApiMenuGroup = 'portal' | 'proxy' | 'analytics';
+export type ApiMenuGroup = 'portal' | 'proxy' | 'design' | 'analytics';
 
 export interface ApiMenuEntry {
   screen: Screen;
@@ -133,18 +133,46 @@ export const API_MENU: readonly ApiMenuEntry[] = [
     anyOf: ['api-health-r'],
   },
   {
-    screen: 'management.apis.detail.analytics.logs',
-    path: 'logs',
-    label: 'logs.menu',
-    group: 'analytics',
-    anyOf: ['api-log-r'],
-  },
-  {
     screen: 'management.apis.detail.analytics.overview',
     path: 'analytics',
     label: 'dashboards.menu.overview',
     group: 'analytics',
     anyOf: ['api-analytics-r'],
+  },
+  {
+    screen: 'management.apis.detail.design.policies',
+    path: 'policies',
+    label: 'apiDesign.menu.policies',
+    group: 'design',
+    anyOf: ['api-definition-r'],
+  },
+  {
+    screen: 'management.apis.detail.design.resources',
+    path: 'resources',
+    label: 'apiDesign.menu.resources',
+    group: 'design',
+    anyOf: ['api-definition-r'],
+  },
+  {
+    screen: 'management.apis.detail.design.properties',
+    path: 'properties',
+    label: 'apiDesign.menu.properties',
+    group: 'design',
+    anyOf: ['api-definition-r'],
+  },
+  {
+    screen: 'management.apis.detail.design.pathMappings',
+    path: 'path-mappings',
+    label: 'apiDesign.menu.pathMappings',
+    group: 'design',
+    anyOf: ['api-definition-r'],
+  },
+  {
+    screen: 'management.apis.detail.analytics.logs',
+    path: 'logs',
+    label: 'logs.menu',
+    group: 'analytics',
+    anyOf: ['api-log-r'],
   },
   {
     screen: 'management.apis.detail.history',

@@ -10,6 +10,7 @@ const proxyScreens = () => import('../../features/api-proxy/proxy-screens');
 const healthScreens = () => import('../../features/health/health-screens');
 const pageScreens = () => import('../../features/pages/page-screens');
 const logScreens = () => import('../../features/logs/logs-screens');
+const designScreens = () => import('../../features/api-design/design-screens');
 
 /**
  * The API screens of the console under `/management/apis` (console-apis.md 2.1 to 2.4, 2.9, 2.10). The
@@ -88,6 +89,12 @@ export const apiRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'messages',
+        lazy: async () => ({
+          Component: (await import('../../features/messages/messages-screens')).ApiMessagesPage,
+        }),
+      },
+      {
         path: 'notifications',
         lazy: async () => ({
           Component: (await import('../../features/notification-settings/notification-settings-screens'))
@@ -101,12 +108,6 @@ export const apiRoutes: RouteObject[] = [
           Component: (await import('../../features/analytics/analytics-screens')).ApiAnalyticsPage,
         }),
         handle: access({ docPage: 'management-api-analytics' }),
-      },
-      {
-        path: 'messages',
-        lazy: async () => ({
-          Component: (await import('../../features/messages/messages-screens')).ApiMessagesPage,
-        }),
       },
       {
         path: 'members',
@@ -184,6 +185,26 @@ export const apiRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await healthScreens()).HealthLogPage }),
           },
         ],
+      },
+      {
+        path: 'policies',
+        lazy: async () => ({ Component: (await designScreens()).PoliciesPage }),
+        handle: access({ docPage: 'management-api-policies' }),
+      },
+      {
+        path: 'resources',
+        lazy: async () => ({ Component: (await designScreens()).ResourcesPage }),
+        handle: access({ docPage: 'management-api-resources' }),
+      },
+      {
+        path: 'properties',
+        lazy: async () => ({ Component: (await designScreens()).PropertiesPage }),
+        handle: access({ docPage: 'management-api-properties' }),
+      },
+      {
+        path: 'path-mappings',
+        lazy: async () => ({ Component: (await designScreens()).PathMappingsPage }),
+        handle: access({ docPage: 'management-api-path-mappings' }),
       },
       {
         path: 'documentation',
