@@ -109,7 +109,7 @@ describe('portal API detail and documentation', () => {
       type: 'SWAGGER',
       content: OPENAPI,
       published: true,
-      configuration: { docExpansion: 'list' },
+      configuration: { docExpansion: 'list', tryIt: 'true', tryItAnonymous: 'true' },
     });
     await page(pages, { name: 'Draft notes', type: 'MARKDOWN', content: '# Draft' });
     await page(`apis/${secret}/pages`, {
@@ -263,6 +263,13 @@ describe('portal API detail and documentation', () => {
     // An OpenAPI page through swagger-ui.
     await tree.getByRole('link', { name: 'Reference' }).click();
     await main(tab).getByText('List the orders').waitFor();
+    // Try-it goes through the gateway's entrypoint for the API (anonymous readers: tryItAnonymous).
+    await main(tab).getByText('Try it through the gateway').waitFor();
+    await expect(
+      main(tab)
+        .getByText(/^Calls go to .*\/shop\.$/)
+        .count(),
+    ).resolves.toBe(1);
     await screenshot(tab, 'portal-api-pages-openapi');
 
     // A page of another reference, or a hidden one, reads as not found.

@@ -46,9 +46,10 @@ const apiPath = (id: string, rest = '') => `apis/${encodeURIComponent(id)}${rest
  * The API; 401, 403 and 404 are the screen's: a private API the visitor may not see reads as not
  * found, without the catalogue's redirect to login.
  */
-export const usePortalApi = (apiId: string) =>
+export const usePortalApi = (apiId: string, enabled = true) =>
   useQuery({
     queryKey: ['portal', 'apis', apiId],
+    enabled,
     queryFn: ({ signal }) => http.get<PortalApi>(apiPath(apiId), { signal, handles: [401, 403, 404] }),
     retry: false,
   });

@@ -3,7 +3,8 @@ import { IconBook } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { isHttpError } from '../../../shared/http';
+import { http, isHttpError } from '../../../shared/http';
+import { usePortalApi } from '../../portal-apis/api/portal-api';
 import type { DocPage, DocScope } from '../api/portal-pages';
 import { useDocPage, useDocPages } from '../api/portal-pages';
 import { DocTree } from './doc-tree';
@@ -26,6 +27,17 @@ export function DocumentationPage({ scope, basePath }: { scope: DocScope; basePa
   const tree = useMemo(() => docTree(pages.data ?? []), [pages.data]);
   const page = useDocPage(scope, pageId);
   const pathOf = (id: string) => `${basePath}/${encodeURIComponent(id)}`;
+  const apiId = 'apiId' in scope ? scope.apiId : '';
+  const api = usePortalApi(apiId, apiId !== '');
+  const tryIt =
+    apiId && pageId
+      ? {
+          api: api.data && { id: api.data.id, context_path: api.data.context_path, tags: api.data.tags },
+          contentUrl: http.url(
+            `apis/${encodeURIComponent(apiId)}/pages/${encodeURIComponent(pageId)}/content`,
+          ),
+        }
+      : undefined;
 
   if (pages.isPending) return <Skeleton height={320} />;
   if (!pageId) {
@@ -65,7 +77,7 @@ export function DocumentationPage({ scope, basePath }: { scope: DocScope; basePa
         {page.data && (
           <Stack gap="md">
             {!startsWithTitle(page.data) && <Title order={2}>{page.data.name}</Title>}
-            <PageContent page={page.data} />
+            <PageContent page={page.data} tryIt={tryIt} />
           </Stack>
         )}
       </Box>
