@@ -107,13 +107,14 @@ describe('web app', () => {
 
     // Every control of the signed-out home is reached in order, and shows its focus.
     const stops: Awaited<ReturnType<typeof focused>>[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab');
       stops.push(await focused(page));
     }
     expect(stops.map((s) => s.label ?? s.text)).toEqual([
       'Skip to content',
       'Home',
+      'APIs',
       'Documentation',
       'Sign in',
       'Search APIs',
@@ -123,7 +124,7 @@ describe('web app', () => {
     expect(stops.filter((s) => !s.visible)).toEqual([]);
 
     // The skip link jumps to the page content.
-    for (let i = 0; i < 6; i++) await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Shift+Tab');
     expect((await focused(page)).text).toBe('Skip to content');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
