@@ -30,7 +30,9 @@ describe('messages', () => {
   });
 
   const pickRole = async (page: Page, role: string) => {
-    await main(page).getByLabel(/^Recipients/).click();
+    await main(page)
+      .getByLabel(/^Recipients/)
+      .click();
     await page.getByRole('option', { name: role, exact: true }).click();
     await page.keyboard.press('Escape');
   };
@@ -45,13 +47,17 @@ describe('messages', () => {
     await main(page).getByRole('heading', { name: 'Send a message' }).waitFor();
     const send = main(page).getByRole('button', { name: 'Send' });
     expect(await send.isDisabled()).toBe(true);
-    await main(page).getByRole('textbox', { name: /^Title/ }).fill('Maintenance');
+    await main(page)
+      .getByRole('textbox', { name: /^Title/ })
+      .fill('Maintenance');
     await send.click();
     await main(page).getByText('Select at least one role.').waitFor();
     await main(page).getByText('This field is required.').waitFor(); // the text
 
     await pickRole(page, 'ADMIN');
-    await main(page).getByRole('textbox', { name: /^Title/ }).fill('Maintenance tonight');
+    await main(page)
+      .getByRole('textbox', { name: /^Title/ })
+      .fill('Maintenance tonight');
     await main(page)
       .getByRole('textbox', { name: /^Text/ })
       .fill('The portal stops at 22:00 <script>alert(1)</script>');
@@ -69,9 +75,15 @@ describe('messages', () => {
 
   it('asks for a URL for an HTTP message and reports a refused one', async () => {
     const page = await adminOn('/management/messages');
-    await main(page).getByLabel(/^Channel/).click();
+    await main(page)
+      .getByLabel(/^Channel/)
+      .click();
     await page.getByRole('option', { name: 'POST HTTP message' }).click();
-    expect(await main(page).getByLabel(/^Recipients/).count()).toBe(0);
+    expect(
+      await main(page)
+        .getByLabel(/^Recipients/)
+        .count(),
+    ).toBe(0);
     await main(page).getByRole('button', { name: 'Add a header' }).click();
     await main(page).getByRole('textbox', { name: 'Header name' }).fill('X-Team');
     await main(page).getByRole('textbox', { name: 'Header value' }).fill('ops');
@@ -91,7 +103,9 @@ describe('messages', () => {
     await page.waitForURL(/\/messages$/);
     await main(page).getByText('Tell the members of the applications subscribed to this API').waitFor();
     await pickRole(page, 'PRIMARY_OWNER');
-    await main(page).getByRole('textbox', { name: /^Title/ }).fill('${api.name} moves');
+    await main(page)
+      .getByRole('textbox', { name: /^Title/ })
+      .fill('${api.name} moves');
     await main(page)
       .getByRole('textbox', { name: /^Text/ })
       .fill('Version ${api.version} of ${api.name} changes');
@@ -106,7 +120,9 @@ describe('messages', () => {
     const page = await adminOn('/management/messages');
     await inLanguage(page, 'fr');
     await main(page).getByRole('heading', { name: 'Envoyer un message' }).waitFor();
-    await main(page).getByLabel(/^Canal/).waitFor();
+    await main(page)
+      .getByLabel(/^Canal/)
+      .waitFor();
     await screenshot(page, 'messages-platform-fr');
   });
 });
