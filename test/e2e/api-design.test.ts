@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousA11yViolations, signInOnPage } from './support/app';
+import { seriousA11yViolations, settle, signInOnPage } from './support/app';
 import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
 import type { Portico } from './support/portico';
 import { adminToken, startPortico } from './support/portico';
@@ -69,6 +69,7 @@ describe('console: API design', () => {
     await page.getByText('API Shop deployed').waitFor();
   };
   const look = async (name: string) => {
+    await settle(page); // fading dialogs and messages are measured once shown
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, name);
   };

@@ -167,7 +167,16 @@ describe('API screens for users who are not administrators', () => {
       'Plans',
       'Documentation',
       'Metadata',
+      // api-definition-r: the proxy and design screens, read-only.
+      'Details',
+      'CORS',
+      'Deployments',
       'Endpoints',
+      'Failover',
+      'Policies',
+      'Resources',
+      'Properties',
+      'Path mappings',
     ]);
     // The definition is readable, not changeable.
     expect(await main(page).getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Weather');
