@@ -146,7 +146,9 @@ describe('web app: accounts', () => {
 
     await userMenu(page).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
+    // Signing out first opens the portal home (its lazy chunks), then ends the session: on the full
+    // suite's loaded 2-core machine this took over the default 10 s.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
     await page.goto(`${portico.webUrl}/login`);
     await signInOnPage(page, 'grace@example.com', 'cobol-1959');
     await page.getByText('Wrong user or password').waitFor();
