@@ -3,8 +3,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousA11yViolations, signInOnPage } from './support/app';
-import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
+import { seriousA11yViolations } from './support/app';
+import { launchChromium, policyViolations, screenshot } from './support/browser';
+import { adminConsolePage, startedKeylessApi } from './support/keyless-api';
 import type { Portico } from './support/portico';
 import { adminToken, startPortico } from './support/portico';
 
@@ -65,27 +66,13 @@ describe('console: API proxy', () => {
       backend('second'),
     ]);
     token = await adminToken(portico);
-    const api = await call<{ id: string }>('POST', 'apis', {
+    apiId = await startedKeylessApi(call, {
       name: 'Shop',
-      version: '1.0',
       description: 'The shop',
-      context_path: '/shop',
+      contextPath: '/shop',
       endpoint: first.url,
     });
-    apiId = api.id;
-    const plan = await call<{ id: string }>('POST', `apis/${apiId}/plans`, {
-      name: 'Open',
-      description: 'Keyless',
-      security: 'KEY_LESS',
-    });
-    await call('POST', `apis/${apiId}/plans/${plan.id}/_publish`);
-    await call('POST', `apis/${apiId}/deploy`);
-    await call('POST', `apis/${apiId}?action=START`);
-    context = await newContext(browser);
-    page = await context.newPage();
-    await page.goto(`${portico.webUrl}/login?redirectUri=%2Fmanagement`);
-    await signInOnPage(page, 'admin', 'admin');
-    await page.waitForURL(`${portico.webUrl}/management/apis`);
+    ({ context, page } = await adminConsolePage(browser, portico));
   });
 
   afterAll(async () => {
