@@ -47,6 +47,7 @@ import type {
 } from './client-registration/client-registration.table.js';
 import type { SchedulerLeaseTable } from './leases/leases.table.js';
 import type { AlertEventTable, AlertTable } from './alerts/alerts.table.js';
+import type { RatingAnswerTable, RatingTable } from './ratings/ratings.table.js';
 import type { UserTable } from './users/users.table.js';
 
 export interface Database {
@@ -71,6 +72,8 @@ export interface Database {
   notification_deliveries: NotificationDeliveryTable;
   alerts: AlertTable;
   alert_events: AlertEventTable;
+  ratings: RatingTable;
+  rating_answers: RatingAnswerTable;
   events: EventTable;
   audits: AuditTable;
   notifications: NotificationTable;

@@ -89,3 +89,5 @@ export * from './entrypoints/entrypoints.table.js';
 export * from './entrypoints/entrypoints.repository.js';
 export * from './api-headers/api-headers.table.js';
 export * from './api-headers/api-headers.repository.js';
+export * from './ratings/ratings.table.js';
+export * from './ratings/ratings.repository.js';

@@ -17,6 +17,7 @@ import * as pagesMedia from './2026-11-25-1600-pages-media.js';
 import * as notificationSettings from './2026-11-25-1700-notification-settings.js';
 import * as requestRollups from './2026-11-26-0300-request-rollups.js';
 import * as alerts from './2026-11-26-0900-alerts.js';
+import * as ratings from './2026-11-26-1400-ratings.js';
 
 /** Every migration, by timestamped name; applied in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-1700-notification-settings': notificationSettings,
   '2026-11-26-0300-request-rollups': requestRollups,
   '2026-11-26-0900-alerts': alerts,
+  '2026-11-26-1400-ratings': ratings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

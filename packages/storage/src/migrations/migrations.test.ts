@@ -32,6 +32,8 @@ const TABLES: Record<keyof Database, true> = {
   notification_settings: true,
   notification_deliveries: true,
   alerts: true,
+  ratings: true,
+  rating_answers: true,
   alert_events: true,
   events: true,
   audits: true,
