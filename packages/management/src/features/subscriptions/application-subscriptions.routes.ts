@@ -40,6 +40,7 @@ export function applicationSubscriptionsRoutes(app: FastifyInstance, deps: Subsc
         size: q.size,
         applicationIds: [request.params.application],
         apiIds: q.api,
+        planIds: q.plan,
         statuses: q.status,
       });
     },

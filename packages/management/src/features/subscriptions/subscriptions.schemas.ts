@@ -32,7 +32,7 @@ export const Paging = {
 };
 
 export const ApiListQuery = z.object({ ...Paging, status: StatusList, application: idList, plan: idList });
-export const ApplicationListQuery = z.object({ ...Paging, status: StatusList, api: idList });
+export const ApplicationListQuery = z.object({ ...Paging, status: StatusList, api: idList, plan: idList });
 
 export const RequestBody = z.object({ request: SubscriptionRequestMessage.nullish() }).nullish();
 export const Reason = z.string().max(SUBSCRIPTION_REASON_MAX);

@@ -16,6 +16,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { ApplicationRegistrar } from '../client-registration/application-registrar.js';
 import { ApiKeyService } from './api-keys.service.js';
 import { SubscriptionNotices } from './subscription-notices.js';
+import { subscriptionKeysRoutes } from './subscription-keys.routes.js';
 import { subscriptionsRoutes } from './subscriptions.routes.js';
 import { SubscriptionService } from './subscriptions.service.js';
 
@@ -75,6 +76,12 @@ export function subscriptionFeatureRoutes(
     guards,
     apis: services.apis,
     plans: services.plans,
+    subscriptions: services.subscriptions,
+    keys: services.keys,
+  });
+  subscriptionKeysRoutes(app, {
+    ctx,
+    permissions: deps.permissions,
     subscriptions: services.subscriptions,
     keys: services.keys,
   });
