@@ -113,6 +113,14 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'subscribe',
+                lazy: async () => ({
+                  Component: (await import('../features/portal-subscribe/portal-subscribe-screens'))
+                    .SubscribePage,
+                }),
+                handle: access({ authenticated: true }),
+              },
+              {
                 path: 'pages/:pageId?',
                 lazy: async () => ({
                   Component: (await import('../features/portal-apis/portal-api-screens'))

@@ -63,6 +63,7 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'portal.pages',
   'portal.api.detail',
   'portal.api.pages',
+  'portal.api.subscribe',
   'login',
   'registration',
   'confirm',

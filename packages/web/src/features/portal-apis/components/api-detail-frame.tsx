@@ -73,6 +73,7 @@ export function ApiDetailFrame() {
   const { apiId = '' } = useParams();
   const api = usePortalApi(apiId);
   const { sentinel, past } = useScrolledPast();
+  const { user } = useSession();
 
   if (api.isError) {
     if (isHttpError(api.error) && [401, 403, 404].includes(api.error.status)) return <ApiNotFound />;
@@ -120,7 +121,8 @@ export function ApiDetailFrame() {
                 </ul>
               </nav>
             </Group>
-            {isAvailable('portal.api.subscribe') && (
+            {/* Anonymous visitors see no subscribe link (portal-and-platform.md 6). */}
+            {!!user && isAvailable('portal.api.subscribe') && (
               <Button component={Link} to={`${base}/subscribe`}>
                 {t('portalApi.nav.subscribe')}
               </Button>

@@ -40,7 +40,8 @@ export function PlanCard({ plan, subscribeTo }: { plan: PortalPlan; subscribeTo?
             ))}
           </List>
         )}
-        {subscribeTo && (
+        {/* A key-less plan needs no subscription (portal-and-platform.md 5). */}
+        {subscribeTo && plan.security !== 'KEY_LESS' && (
           <Button component={Link} to={subscribeTo} mt="auto" variant="light">
             {t('portalApi.plans.subscribe', { plan: plan.name })}
           </Button>
