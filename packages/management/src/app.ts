@@ -54,6 +54,7 @@ import { Scheduler } from './features/scheduler/scheduler.js';
 import { requestRetentionJob } from './features/analytics/retention.job.js';
 import { messagesRoutes } from './features/messages/messages.routes.js';
 import { alertsFeature } from './features/alerts/alerts.routes.js';
+import { ratingsRoutes } from './features/ratings/ratings.routes.js';
 
 export const API_PREFIX = '/management';
 
@@ -223,6 +224,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
         ...{ mail, notifications, scheduler },
       });
       alertsFeature(api, { ctx, guards, audit, hooks, scheduler });
+      ratingsRoutes(api, { ctx, permissions, settings, audit, hooks });
       const subscriptionServices = subscriptionFeatureRoutes(api, {
         ...{ ctx, guards, permissions, audit, settings, mail, notifications, hooks },
         registrar: clientRegistration.registrar,
