@@ -1,5 +1,6 @@
 import { connect, migrateToLatest } from '@portico/storage';
 import { loadConfig } from './config.js';
+import { runDeclarative } from './declarative/command.js';
 import { startComponents } from './start.js';
 import { VERSION } from './version.js';
 
@@ -10,6 +11,8 @@ Commands:
   management   run the management API only
   gateway      run a gateway only (scale out: several gateways on one PostgreSQL and Redis)
   migrate      bring the database schema up to date and exit
+  apply        make the platform match API definition files (--dry-run, --prune; see README)
+  dump         write every API to a folder, one definition file per API
   version      print the version
 
 Configuration: ./portico.yml (or PORTICO_CONFIG) and environment variables, which win (see README).`;
@@ -25,6 +28,8 @@ export async function main(argv: string[]): Promise<number> {
     console.log(VERSION);
     return 0;
   }
+  // Clients of a management API, local or remote: no configuration of this installation is read.
+  if (command === 'apply' || command === 'dump') return runDeclarative(command, argv.slice(1));
   const config = loadConfig();
   switch (command) {
     case 'migrate': {
