@@ -20,6 +20,8 @@ import { snapshotFile } from './sync/snapshot.js';
 import { SyncService } from './sync/sync.service.js';
 import { watchForChanges } from './sync/change-watch.js';
 import { DictionarySync, dictionariesFile } from './sync/dictionaries.js';
+import type { TracingSettings } from './tracing/settings.js';
+import { startGatewayTracing } from './tracing/gateway-tracing.js';
 
 export interface GatewayOptions {
   port: number;
@@ -53,6 +55,8 @@ export interface GatewayOptions {
    * default: public addresses only. Calls to the APIs' backends are not guarded.
    */
   outbound?: OutboundSettings | undefined;
+  /** OpenTelemetry tracing (OTLP/HTTP): off when undefined. */
+  tracing?: TracingSettings | undefined;
 }
 
 /** Timeouts of the server towards its clients, in milliseconds. */
@@ -151,6 +155,7 @@ export async function startGateway(
   const reporter = new Reporter(reportSinkFor(storage, reporterOptions), reporterOptions, (error) =>
     options.log.warn(`reports not written: ${String(error)}`),
   );
+  const tracing = startGatewayTracing(options.tracing, options.version, options.log);
   const handler = createRequestHandler({
     routes: () => sync.routes(),
     access,
@@ -165,6 +170,7 @@ export async function startGateway(
     tenant: options.tenant,
     dictionaries: () => dictionaries.current(),
     now: Date.now,
+    tracer: tracing?.tracer,
     logError: (error, message) =>
       options.log.error(
         `${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
@@ -210,6 +216,7 @@ export async function startGateway(
       await heartbeat.stop();
       await sync.close();
       await counters.close();
+      await tracing?.shutdown();
     },
   };
 }

@@ -9,3 +9,7 @@ export { POLICIES, describePolicy, validatePolicyConfiguration } from './policie
 export type { PolicyDescription } from './policies/registry.js';
 export { conditionError } from './expressions/cel.js';
 export { RESOURCE_TYPES, describeResourceType } from './resources/registry.js';
+export { tracingSettings, parseKeyValues, SAMPLERS } from './tracing/settings.js';
+export type { OtelVariables, TracingSettings, SamplerName } from './tracing/settings.js';
+export { startTracingProvider } from './tracing/provider.js';
+export type { TracingProvider, TracingOptions } from './tracing/provider.js';

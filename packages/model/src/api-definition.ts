@@ -165,6 +165,17 @@ export const Logging = z.object({
 });
 export type Logging = z.infer<typeof Logging>;
 
+/**
+ * Distributed tracing of the API's calls in the gateway (issue 23): on by default when the gateway
+ * traces at all; `enabled: false` switches it off for this API, `sampling_ratio` (0 to 1) replaces the
+ * gateway's ratio for calls that start a trace.
+ */
+export const Tracing = z.object({
+  enabled: z.boolean().default(true),
+  sampling_ratio: z.number().min(0).max(1).optional(),
+});
+export type Tracing = z.infer<typeof Tracing>;
+
 export const VirtualHost = z.object({
   host: z.string().optional(),
   path: z.string().min(1),
@@ -213,6 +224,7 @@ export const Proxy = z.object({
   failover: Failover.optional(),
   cors: Cors.optional(),
   logging: Logging.optional(),
+  tracing: Tracing.optional(),
 });
 export type Proxy = z.infer<typeof Proxy>;
 

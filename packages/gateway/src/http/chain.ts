@@ -9,6 +9,8 @@ export interface RequestChain {
   response: CompiledStep[];
   bufferResponse: boolean;
   mappedPath: string | undefined;
+  /** The policy path that matched (the API's flow, else the plan's): the call's route in traces. */
+  flowPath: string | undefined;
 }
 
 /** The steps for this request: the plan's flow, then the API's flow, for the request's method. */
@@ -31,7 +33,7 @@ export function chain(api: CompiledApi, planFlows: CompiledFlow[], request: Gate
     const path = request.pathInfo || '/';
     mappedPath = api.pathMappings.find((m) => m.pattern.test(path))?.path;
   }
-  return { list, content, response, bufferResponse, mappedPath };
+  return { list, content, response, bufferResponse, mappedPath, flowPath: apiFlow?.path ?? planFlow?.path };
 }
 
 function addSteps(list: CompiledStep[], steps: CompiledStep[], method: string): void {

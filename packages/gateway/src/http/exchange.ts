@@ -4,6 +4,7 @@ import type { NewRequestLogRow, NewRequestRow } from '@portico/storage';
 import type { Consumer, Dictionaries, GatewayRequest } from '../policies/policy.js';
 import type { Reporter } from '../reporting/reporter.js';
 import type { CompiledApi } from '../router/compiled.js';
+import type { RequestTrace } from '../tracing/request-trace.js';
 import { requestId } from './request-id.js';
 
 /** Largest body kept in a request log. */
@@ -13,6 +14,8 @@ const MAX_LOGGED_BODY = 64 * 1024;
 export interface Exchange {
   record: NewRequestRow;
   started: bigint;
+  /** The call's spans, when tracing is on for it. */
+  trace?: RequestTrace;
   log?: {
     client_request?: unknown;
     proxy_request?: unknown;
@@ -90,6 +93,7 @@ export function finishExchange(reporter: Reporter, exchange: Exchange): void {
       proxy_response: json(exchange.log.proxy_response),
     };
   }
+  exchange.trace?.end(r);
   reporter.report(r, log);
 }
 

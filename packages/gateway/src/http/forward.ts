@@ -116,6 +116,8 @@ export async function forward(a: Admitted): Promise<void> {
     return refuseHeader(reporter, exchange, res, unsafeRequest);
   }
 
+  const traced = exchange.trace;
+  if (traced) traced.upstream(upstreamHeaders, request.method);
   const upstream = await invokeUpstream(api, {
     method: request.method,
     pathInfo: request.pathInfo,
@@ -123,8 +125,16 @@ export async function forward(a: Admitted): Promise<void> {
     headers: upstreamHeaders,
     body,
     clientHost: request.host,
+    onFailover: traced ? (failed, key) => traced.failover(failed.target, key) : undefined,
   });
   record.endpoint = upstream.endpoint?.target.href ?? null;
+  if (traced) {
+    traced.upstreamDone(
+      upstream.endpoint?.target,
+      upstream.ok ? upstream.response.statusCode : undefined,
+      upstream.ok ? undefined : upstream.key,
+    );
+  }
   const target = upstream.endpoint?.target;
   if (logging && (logging.client || target)) {
     exchange.log = {

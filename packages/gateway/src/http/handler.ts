@@ -7,6 +7,8 @@ import { authenticate } from '../security/authenticate.js';
 import type { SecurityOptions } from '../security/security.types.js';
 import type { TokenVerifier } from '../security/tokens.js';
 import type { AccessState } from '../sync/access-state.js';
+import type { Tracer } from '@opentelemetry/api';
+import { RequestTrace } from '../tracing/request-trace.js';
 import { sendDeny, sendDirect, sendError } from './answers.js';
 import { chain } from './chain.js';
 import { corsHeaders, preflight } from './cors.js';
@@ -29,6 +31,8 @@ export interface HandlerDeps {
   /** The deployed dictionaries now (none when absent). */
   dictionaries?(): Dictionaries;
   now(): number;
+  /** Tracing (OpenTelemetry): undefined when off, and then nothing of it runs on a call. */
+  tracer?: Tracer | undefined;
   logError(error: unknown, message: string): void;
 }
 
@@ -76,7 +80,9 @@ async function handle(
     floor = normalised.floor;
   }
   const match = routes.match(req.headers.host ?? '', record.path);
+  const tracer = deps.tracer;
   if (!match) {
+    if (tracer !== undefined) exchange.trace = new RequestTrace(tracer, req, record, undefined, undefined);
     return sendError(
       reporter,
       exchange,
@@ -92,6 +98,9 @@ async function handle(
   }
   const api = match.api;
   record.api_id = api.id;
+  if (tracer !== undefined && api.tracing.enabled)
+    exchange.trace = new RequestTrace(tracer, req, record, api, match.contextPath);
+  const traced = exchange.trace;
   // What the client sent, before policies change the request's headers (which are req.headers itself).
   const clientHeaders = api.logging.mode === 'NONE' ? req.headers : { ...req.headers };
   const forwardedFor = first(req.headers['x-forwarded-for']);
@@ -141,8 +150,10 @@ async function handle(
     Object.assign(ctx.responseHeaders, corsHeaders(api.cors, origin));
   }
 
+  const securitySpan = traced?.child('plan security');
   const authenticated = authenticate(api, request, deps.access, deps.tokens, deps.security, deps.now());
   const auth = authenticated instanceof Promise ? await authenticated : authenticated;
+  traced?.endChild(securitySpan, 'kind' in auth ? auth : undefined);
   if ('kind' in auth) {
     req.resume();
     return sendDeny(reporter, exchange, res, api, ctx, auth);
@@ -157,10 +168,16 @@ async function handle(
 
   const steps = chain(api, auth.plan.flows, request);
   record.mapped_path = steps.mappedPath ?? null;
+  if (traced) {
+    traced.admitted(auth.plan, consumer.applicationId, consumer.securityType);
+    traced.routed(record.method, match.contextPath, steps.flowPath);
+  }
   for (const step of steps.list) {
     if (!step.policy.onRequest) continue;
+    const policySpan = traced?.policy(step);
     let outcome = step.policy.onRequest(ctx, step.config);
     if (outcome instanceof Promise) outcome = await outcome;
+    traced?.endChild(policySpan, outcome?.kind === 'deny' ? outcome : undefined);
     if (outcome?.kind === 'deny') {
       req.resume();
       return sendDeny(reporter, exchange, res, api, ctx, outcome);

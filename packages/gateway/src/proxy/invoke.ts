@@ -15,6 +15,8 @@ export interface UpstreamRequest {
   body: Buffer | Readable | undefined;
   /** Client Host header, kept when the proxy preserves it. */
   clientHost: string;
+  /** An attempt failed and failover tries another endpoint (tracing records it). */
+  onFailover?: ((failed: EndpointRuntime, key: string) => void) | undefined;
 }
 
 export type UpstreamResult =
@@ -101,6 +103,7 @@ export async function invokeUpstream(api: CompiledApi, request: UpstreamRequest)
           };
       // A streamed body was consumed by the first attempt: it cannot be sent again.
       if (request.body !== undefined && !Buffer.isBuffer(request.body)) break;
+      if (request.onFailover !== undefined && attempt + 1 < attempts) request.onFailover(endpoint, last.key);
     }
   }
   return last;

@@ -108,6 +108,10 @@ export function compileApi(
       condition: logging?.condition?.trim() ? compileCondition(logging.condition) : undefined,
       until: loggingConditionEnd(logging?.condition),
     },
+    tracing: {
+      enabled: def.proxy.tracing?.enabled ?? true,
+      samplingRatio: def.proxy.tracing?.sampling_ratio,
+    },
     templates: def.response_templates,
     properties: Object.fromEntries(def.properties.map((p) => [p.key, p.value])),
     pathMappings: def.path_mappings.map((path) => ({ path, pattern: mappingPattern(path) })),

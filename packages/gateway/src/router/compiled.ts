@@ -43,6 +43,8 @@ export interface CompiledApi {
   cors: Cors | undefined;
   /** `until`: the end time the condition states (`request.timestamp <= N`); no log after it. */
   logging: { mode: string; condition: Condition | undefined; until: number | undefined };
+  /** The API's tracing setting: off, or its own sampling ratio (undefined: the gateway's sampler). */
+  tracing: { enabled: boolean; samplingRatio: number | undefined };
   templates: ResponseTemplates;
   properties: Record<string, string>;
   /** Path mappings for analytics (`/orders/:id`), matched exactly. */

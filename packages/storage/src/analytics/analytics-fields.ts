@@ -38,6 +38,9 @@ export const ANALYTICS_FIELDS: Readonly<Record<string, AnalyticsField>> = {
   'user-agent': text('user_agent'),
   'security-type': text('security_type'),
   'error-key': text('error_key'),
+  // The W3C trace id of the call (distributed tracing); `trace` is its short name.
+  'trace-id': text('trace_id'),
+  trace: text('trace_id'),
 };
 
 /**

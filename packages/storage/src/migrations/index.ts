@@ -18,6 +18,7 @@ import * as notificationSettings from './2026-11-25-1700-notification-settings.j
 import * as requestRollups from './2026-11-26-0300-request-rollups.js';
 import * as alerts from './2026-11-26-0900-alerts.js';
 import * as ratings from './2026-11-26-1400-ratings.js';
+import * as requestTraceId from './2026-11-26-2200-request-trace-id.js';
 
 /** Every migration, by timestamped name; applied in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0300-request-rollups': requestRollups,
   '2026-11-26-0900-alerts': alerts,
   '2026-11-26-1400-ratings': ratings,
+  '2026-11-26-2200-request-trace-id': requestTraceId,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** One request that went through a gateway (the metrics of the request log entity). */
 export interface RequestTable {
@@ -34,6 +34,8 @@ export interface RequestTable {
   error_key: string | null;
   message: string | null;
   has_log: number;
+  /** W3C trace id (32 hex characters) of the call's trace; null when tracing was off. */
+  trace_id: Generated<string | null>;
 }
 export type RequestRow = Selectable<RequestTable>;
 export type NewRequestRow = Insertable<RequestTable>;

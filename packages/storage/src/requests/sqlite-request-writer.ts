@@ -38,6 +38,7 @@ export const REQUEST_COLUMNS = [
   'error_key',
   'message',
   'has_log',
+  'trace_id',
 ] as const satisfies readonly (keyof RequestTable)[];
 
 export const REQUEST_LOG_COLUMNS = [

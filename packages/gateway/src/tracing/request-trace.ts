@@ -1,0 +1,195 @@
+import type { IncomingMessage } from 'node:http';
+import type { Context, Span, TextMapGetter, Tracer } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import type { NewRequestRow } from '@portico/storage';
+import type { CompiledApi, CompiledPlan, CompiledStep } from '../router/compiled.js';
+import { API_SAMPLING_RATIO } from './provider.js';
+
+const propagator = new W3CTraceContextPropagator();
+
+const headerGetter: TextMapGetter<IncomingMessage['headers']> = {
+  keys: (carrier) => Object.keys(carrier),
+  get: (carrier, key) => carrier[key],
+};
+
+/** Keys that refuse a call for a rate limit or a quota: recorded as events of the call's span. */
+const LIMIT_EVENTS: Record<string, string> = {
+  RATE_LIMIT_TOO_MANY_REQUESTS: 'portico.rate_limit.rejected',
+  QUOTA_TOO_MANY_REQUESTS: 'portico.quota.rejected',
+};
+
+/** Only the scheme, host and path of an endpoint: its credentials and query stay out of spans. */
+export function endpointForSpan(target: URL): string {
+  return `${target.protocol}//${target.host}${target.pathname}`;
+}
+
+/** The HTTP route of a call: the context path, then the policy path that matched (never the raw path). */
+export function routeOf(contextPath: string, flowPath: string | undefined): string {
+  const base = contextPath === '/' ? '' : contextPath.replace(/\/$/, '');
+  if (!flowPath || flowPath === '/') return base || '/';
+  return `${base}${flowPath.startsWith('/') ? '' : '/'}${flowPath}`;
+}
+
+/**
+ * The spans of one call through the gateway: the server span (child of the caller's `traceparent`
+ * when it is valid; a malformed one starts a new trace), plan security, one per policy, the upstream
+ * client span whose context is sent to the backend. Exists only when tracing is on for the call's API.
+ */
+export class RequestTrace {
+  readonly server: Span;
+  /** Whether the server span is sampled: children are made only then. */
+  readonly recording: boolean;
+  private readonly ctx: Context;
+  private client: Span | undefined;
+  private retries = 0;
+
+  constructor(
+    private readonly tracer: Tracer,
+    req: IncomingMessage,
+    record: NewRequestRow,
+    api: CompiledApi | undefined,
+    contextPath: string | undefined,
+  ) {
+    let parent = propagator.extract(ROOT_CONTEXT, req.headers, headerGetter);
+    const ratio = api?.tracing.samplingRatio;
+    if (ratio !== undefined) parent = parent.setValue(API_SAMPLING_RATIO, ratio);
+    const route = contextPath === undefined ? undefined : routeOf(contextPath, undefined);
+    const host = req.headers.host ?? '';
+    const colon = host.lastIndexOf(':');
+    const hasPort = colon > 0 && !host.endsWith(']');
+    this.server = tracer.startSpan(
+      route ? `${record.method} ${route}` : record.method,
+      {
+        kind: SpanKind.SERVER,
+        startTime: record.timestamp,
+        attributes: {
+          'http.request.method': record.method,
+          'url.scheme': 'http',
+          'server.address': hasPort ? host.slice(0, colon) : host,
+          ...(hasPort ? { 'server.port': Number(host.slice(colon + 1)) } : {}),
+          'network.protocol.version': req.httpVersion,
+          ...(record.remote_address ? { 'client.address': record.remote_address } : {}),
+          ...(record.user_agent ? { 'user_agent.original': record.user_agent } : {}),
+          ...(route ? { 'http.route': route } : {}),
+          ...(api ? { 'portico.api.id': api.id, 'portico.api.name': api.name } : {}),
+          'portico.request.id': record.id,
+          'portico.transaction.id': record.transaction_id,
+        },
+      },
+      parent,
+    );
+    this.ctx = trace.setSpan(parent, this.server);
+    this.recording = this.server.isRecording();
+    record.trace_id = this.server.spanContext().traceId;
+  }
+
+  /** The policy path matched: the route and the span's name say it. */
+  routed(method: string, contextPath: string, flowPath: string | undefined): void {
+    if (!this.recording) return;
+    const route = routeOf(contextPath, flowPath);
+    this.server.setAttribute('http.route', route);
+    this.server.updateName(`${method} ${route}`);
+  }
+
+  /** The plan the call was admitted by, and its application (ids and names; never a key or token). */
+  admitted(plan: CompiledPlan, applicationId: string | undefined, securityType: string | undefined): void {
+    if (!this.recording) return;
+    this.server.setAttributes({
+      'portico.plan.id': plan.plan.id,
+      'portico.plan.name': plan.plan.name,
+      ...(securityType ? { 'portico.plan.security': securityType } : {}),
+      ...(applicationId ? { 'portico.application.id': applicationId } : {}),
+    });
+  }
+
+  /** A child span of the call (plan security, a policy); undefined when the call is not sampled. */
+  child(name: string, attributes: Record<string, string> = {}): Span | undefined {
+    if (!this.recording) return undefined;
+    return this.tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, this.ctx);
+  }
+
+  policy(step: CompiledStep): Span | undefined {
+    return this.child(`policy ${step.policy.id}`, { 'portico.policy.id': step.policy.id });
+  }
+
+  /** Ends a child span; a refusal gives it its status and, for limits, an event on the call's span. */
+  endChild(span: Span | undefined, refused?: { key: string; status: number }): void {
+    if (!span) return;
+    if (refused) {
+      span.setAttribute('portico.error.key', refused.key);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: refused.key });
+      const event = LIMIT_EVENTS[refused.key];
+      if (event) this.server.addEvent(event, { 'portico.error.key': refused.key });
+    }
+    span.end();
+  }
+
+  /**
+   * Starts the upstream call's client span and writes its context (`traceparent`, `tracestate`) into
+   * the headers sent to the backend. Not sampled: the server span's context goes upstream as it is.
+   */
+  upstream(headers: Record<string, string | string[]>, method: string): void {
+    let ctx = this.ctx;
+    if (this.recording) {
+      this.client = this.tracer.startSpan(
+        `${method}`,
+        { kind: SpanKind.CLIENT, attributes: { 'http.request.method': method } },
+        this.ctx,
+      );
+      ctx = trace.setSpan(this.ctx, this.client);
+    }
+    delete headers.traceparent;
+    delete headers.tracestate;
+    propagator.inject(ctx, headers, {
+      set: (carrier, key, value) => {
+        carrier[key] = value;
+      },
+    });
+  }
+
+  /** An endpoint failed and failover tries another one: an event of the client span. */
+  failover(endpoint: URL, key: string): void {
+    this.retries++;
+    this.client?.addEvent('portico.failover', {
+      'portico.endpoint': endpointForSpan(endpoint),
+      'portico.error.key': key,
+    });
+  }
+
+  /** The upstream call's outcome: the endpoint that answered (or failed last), its status or error. */
+  upstreamDone(endpoint: URL | undefined, status: number | undefined, errorKey?: string): void {
+    const client = this.client;
+    if (!client) return;
+    if (endpoint) {
+      client.setAttributes({
+        'server.address': endpoint.hostname,
+        'server.port': Number(endpoint.port) || (endpoint.protocol === 'https:' ? 443 : 80),
+        'portico.endpoint': endpointForSpan(endpoint),
+      });
+    }
+    if (this.retries > 0) client.setAttribute('http.request.resend_count', this.retries);
+    if (status !== undefined) client.setAttribute('http.response.status_code', status);
+    if (errorKey) {
+      client.setAttribute('error.type', errorKey);
+      client.setStatus({ code: SpanStatusCode.ERROR, message: errorKey });
+    } else if (status !== undefined && status >= 400) {
+      client.setAttribute('error.type', String(status));
+      client.setStatus({ code: SpanStatusCode.ERROR });
+    }
+  }
+
+  /** The call is answered: its status on the server span (5xx is an error), then every span ends. */
+  end(record: NewRequestRow): void {
+    this.client?.end();
+    if (!this.recording) return;
+    const server = this.server;
+    server.setAttribute('http.response.status_code', record.status);
+    if (record.error_key) server.setAttribute('portico.error.key', record.error_key);
+    if (record.status >= 500) {
+      server.setAttribute('error.type', String(record.status));
+      server.setStatus({ code: SpanStatusCode.ERROR, message: record.error_key ?? undefined });
+    }
+    server.end();
+  }
+}
