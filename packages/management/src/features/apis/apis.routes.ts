@@ -24,8 +24,10 @@ import { apiMetadataRoutes } from './api-metadata.routes.js';
 import { apiExportRoutes, apiImportRoutes } from './api-import-export.routes.js';
 import { apiLifecycleRoutes } from './api-lifecycle.routes.js';
 import { apiPathMappingsRoutes } from './api-path-mappings.routes.js';
+import { withRatingFields } from './api-list-ratings.js';
 import { apiEtag, toOwnerJson, toPublicApiJson } from './apis.mapper.js';
 import { pictureOf } from './apis.picture.js';
+import { apiRatingFields } from '../ratings/api-rating.js';
 import type { ApiRouteDeps } from './apis.routes.support.js';
 import { ApiParams, apiRouteKit, createApiServices } from './apis.routes.support.js';
 
@@ -99,7 +101,8 @@ export function apisRoutes(
   /** The list as the database writes it: 10,000 APIs answer without a JavaScript object each. */
   const list = async (request: FastifyRequest, reply: FastifyReply, query: z.infer<typeof SearchQuery>) => {
     const prefix = `${request.protocol}://${request.host}${app.prefix}/apis/`;
-    const json = await apis.list(request.user, { ...query, text: query.q }, prefix);
+    const listed = await apis.list(request.user, { ...query, text: query.q }, prefix);
+    const json = query.top ? await withRatingFields(deps.ctx.db, deps.settings, listed) : listed;
     return reply.header('Content-Type', 'application/json; charset=utf-8').send(json);
   };
 
@@ -177,12 +180,14 @@ export function apisRoutes(
     async (request, reply) => {
       const { row, full } = await readable(request, request.params.api);
       sendEtag(reply, apiEtag(row));
-      if (full) return fullJson(request, row);
+      const rating = await apiRatingFields(deps.ctx.db, deps.settings, row.id);
+      if (full) return { ...(await fullJson(request, row)), ...rating };
       const owner = await apis.primaryOwner(row.id);
       const manageable = await apis.isManageable(request.user, row.id);
       return {
         ...toPublicApiJson(row, owner ? toOwnerJson(owner) : null, pictureUrl(request)),
         manageable,
+        ...rating,
       };
     },
   );

@@ -135,7 +135,7 @@ for (const dialect of await testDialects()) {
         expect(bad.json()).toEqual(invalidFieldBody('pageNumber'));
       });
 
-      it('counts the ratings per star and averages them to one decimal', async () => {
+      it('counts the ratings per star and averages them to one decimal, also in the API', async () => {
         for (const value of [5, 4, 4]) {
           const r = await signInNewUser(t.app, t.db);
           await rate(r.session, publicApi, { rate: value });
@@ -147,6 +147,12 @@ for (const dialect of await testDialects()) {
           averageRate: 4.3,
           numberOfRatingsByRate: { '1': 0, '2': 0, '3': 0, '4': 2, '5': 1 },
         });
+        const api = await call(t.app, undefined, { method: 'GET', url: `/apis/${publicApi.id}` });
+        expect(api.json()).toMatchObject({ rate: 4.3, numberOfRatings: 3 });
+        await setPortal({ enabled: false });
+        const hidden = (await call(t.app, admin, { method: 'GET', url: `/apis/${publicApi.id}` })).json();
+        expect([hidden.rate, hidden.numberOfRatings]).toEqual([undefined, undefined]);
+        await setPortal({ enabled: true });
         const none = await call(t.app, undefined, { method: 'GET', url: url(privateApi, '/summary') });
         expect(none.statusCode).toBe(401);
         const empty = await call(t.app, reviewer.session, {
