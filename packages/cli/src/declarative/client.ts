@@ -19,7 +19,8 @@ export class ApiCallError extends Error {
 
 export class ManagementClient {
   private readonly base: string;
-  private readonly authorization: string | undefined;
+  private authorization: string | undefined;
+  private readonly credentials: Credentials;
 
   constructor(url: string, credentials: Credentials) {
     let parsed: URL;
@@ -32,9 +33,30 @@ export class ManagementClient {
       throw new Error('--url: the management API is reached over http or https');
     const trimmed = parsed.href.replace(/\/+$/, '');
     this.base = trimmed.endsWith('/management') ? trimmed : `${trimmed}/management`;
+    this.credentials = credentials;
     if (credentials.token) this.authorization = `Bearer ${credentials.token}`;
-    else if (credentials.username !== undefined)
-      this.authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password ?? ''}`).toString('base64')}`;
+  }
+
+  /**
+   * Checks the credentials before anything else: Basic ones are exchanged once for a session token
+   * (`POST user/login`), a token must name a signed-in user (`GET user`).
+   */
+  async signIn(): Promise<void> {
+    const { username, password, token } = this.credentials;
+    if (!token && username !== undefined) {
+      this.authorization = `Basic ${Buffer.from(`${username}:${password ?? ''}`).toString('base64')}`;
+      const session = await this.request<{ token: string }>('POST', '/user/login', {});
+      this.authorization = `Bearer ${session.token}`;
+    }
+    try {
+      await this.request('GET', '/user');
+    } catch (error) {
+      if (error instanceof ApiCallError && error.status === 401)
+        throw new Error('the management API refused the token (expired or wrong): sign in again', {
+          cause: error,
+        });
+      throw error;
+    }
   }
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {

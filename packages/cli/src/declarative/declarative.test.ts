@@ -189,6 +189,21 @@ describe.each(dialects)('portico apply and dump (%s)', (dialect) => {
       /zz-bad\.yaml: proxy\.context_path: .* is also the context path of .*orders\.yaml/,
     );
     rmSync(path.join(definitions, 'zz-bad.yaml'));
+
+    const err: string[] = [];
+    const stale = await runDeclarative(
+      'apply',
+      [definitions, '--url', url, '--token', 'stale'],
+      {},
+      {
+        out: (s) => err.push(s),
+        err: (s) => err.push(s),
+      },
+    );
+    expect(stale).toBe(1);
+    expect(err.join('\n')).toBe(
+      'portico apply: the management API refused the token (expired or wrong): sign in again',
+    );
     expect((await get(`/apis/${id}/export`)).body).toEqual(before);
   });
 

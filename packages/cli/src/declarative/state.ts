@@ -74,6 +74,7 @@ interface ListedApi {
 
 /** Every API the caller may see, exported (members excluded: they belong to each installation). */
 export async function loadCurrent(client: ManagementClient): Promise<CurrentApi[]> {
+  await client.signIn();
   const listed = await client.get<ListedApi[]>('/apis?order=context_path');
   const out: CurrentApi[] = [];
   for (const api of listed) {
