@@ -34,8 +34,11 @@ export const ConfigFile = z.strictObject({
       apiKeyHeader: z.string().min(1).optional(),
       apiKeyQueryParam: z.string().min(1).optional(),
       url: z.string().optional(),
+      metricsPort: z.number().int().min(0).max(65535).optional(),
     })
     .optional(),
+  /** Prometheus `GET /metrics` (README "Metrics"). */
+  metrics: z.strictObject({ token: z.string().min(1).optional() }).optional(),
   web: z
     .strictObject({
       port: z.number().int().min(0).max(65535).optional(),
@@ -87,6 +90,10 @@ export interface PorticoConfig {
   gatewayHost: string;
   gatewayTags: string[];
   gatewayTenant: string | undefined;
+  /** Port of the gateway's own metrics listener; undefined: `/metrics` on the gateway's port. */
+  gatewayMetricsPort: number | undefined;
+  /** When set, scrapes of `/metrics` (gateway and management) carry `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   /** Public URL of the gateway, the portal's default entrypoint (from the gateway's port by default). */
   gatewayUrl: string;
   /** Header and query parameter that carry API keys (X-Api-Key and api-key by default). */
@@ -207,6 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     gatewayHost: nonEmpty(env.PORTICO_GATEWAY_HOST) ?? fromFile.gateway?.host ?? '0.0.0.0',
     gatewayTags: tags,
     gatewayTenant: nonEmpty(env.PORTICO_GATEWAY_TENANT) ?? fromFile.gateway?.tenant,
+    gatewayMetricsPort:
+      port('PORTICO_GATEWAY_METRICS_PORT', env.PORTICO_GATEWAY_METRICS_PORT) ?? fromFile.gateway?.metricsPort,
+    metricsToken: nonEmpty(env.PORTICO_METRICS_TOKEN) ?? fromFile.metrics?.token,
     gatewayUrl: (
       nonEmpty(env.PORTICO_GATEWAY_URL) ??
       fromFile.gateway?.url ??

@@ -74,6 +74,7 @@ export async function startComponents(
         bus,
         logger,
         timeouts: config.httpTimeouts,
+        metricsToken: config.metricsToken,
         options: {
           jwtSecret: config.jwtSecret,
           sessionTtlSeconds: config.sessionTtlSeconds,
@@ -117,12 +118,15 @@ export async function startComponents(
         beforeFirstLoad: migrationDeferred ? async () => void (await migrateToLatest(storage.db)) : undefined,
         timeouts: config.httpTimeouts,
         outbound: config.outbound,
+        metricsPort: config.gatewayMetricsPort,
+        metricsToken: config.metricsToken,
         version: VERSION,
         log,
       });
       closers.push(() => gateway.stop());
       const counters = config.redisUrl ? ` (counters in ${redact(config.redisUrl)})` : '';
       console.log(`  gateway:        http://localhost:${gateway.port}/${counters}`);
+      console.log(`  gateway metrics: http://localhost:${gateway.metricsPort ?? gateway.port}/metrics`);
     }
     if (components.web) {
       const dist = webDistDir();

@@ -20,8 +20,10 @@ import { snapshotFile } from './sync/snapshot.js';
 import { SyncService } from './sync/sync.service.js';
 import { watchForChanges } from './sync/change-watch.js';
 import { DictionarySync, dictionariesFile } from './sync/dictionaries.js';
-import type { TracingSettings } from './tracing/settings.js';
-import { startGatewayTracing } from './tracing/gateway-tracing.js';
+import { gatewayMetrics } from './metrics/gateway-metrics.js';
+import type { MetricsServer } from './metrics/metrics-server.js';
+import { startMetricsServer, withMetrics } from './metrics/metrics-server.js';
+import type { MetricsRegistry } from './metrics/registry.js';
 
 export interface GatewayOptions {
   port: number;
@@ -55,8 +57,13 @@ export interface GatewayOptions {
    * default: public addresses only. Calls to the APIs' backends are not guarded.
    */
   outbound?: OutboundSettings | undefined;
-  /** OpenTelemetry tracing (OTLP/HTTP): off when undefined. */
-  tracing?: TracingSettings | undefined;
+  /**
+   * Prometheus `GET /metrics`: on a listener of its own at this port (0: any free port); when
+   * undefined, on the gateway's port.
+   */
+  metricsPort?: number | undefined;
+  /** When set, a scrape must carry `Authorization: Bearer <token>`. */
+  metricsToken?: string | undefined;
 }
 
 /** Timeouts of the server towards its clients, in milliseconds. */
@@ -100,6 +107,10 @@ export interface RunningGateway {
   port: number;
   sync: SyncService;
   reporter: Reporter;
+  /** The Prometheus metrics: other parts add theirs here. */
+  metrics: MetricsRegistry;
+  /** Port of the metrics listener, when one was asked for (else /metrics is on `port`). */
+  metricsPort: number | undefined;
   /** Stops accepting, lets requests in flight finish, flushes reports, marks the instance stopped. */
   stop(): Promise<void>;
 }
@@ -155,7 +166,7 @@ export async function startGateway(
   const reporter = new Reporter(reportSinkFor(storage, reporterOptions), reporterOptions, (error) =>
     options.log.warn(`reports not written: ${String(error)}`),
   );
-  const tracing = startGatewayTracing(options.tracing, options.version, options.log);
+  const metrics = gatewayMetrics({ reporter, sync, health, now: Date.now });
   const handler = createRequestHandler({
     routes: () => sync.routes(),
     access,
@@ -170,18 +181,24 @@ export async function startGateway(
     tenant: options.tenant,
     dictionaries: () => dictionaries.current(),
     now: Date.now,
-    tracer: tracing?.tracer,
     logError: (error, message) =>
       options.log.error(
         `${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       ),
   });
-  const server = http.createServer(httpServerTimeouts(options.timeouts ?? DEFAULT_SERVER_TIMEOUTS), handler);
+  const server = http.createServer(
+    httpServerTimeouts(options.timeouts ?? DEFAULT_SERVER_TIMEOUTS),
+    options.metricsPort === undefined ? withMetrics(handler, metrics, options.metricsToken) : handler,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  const metricsServer: MetricsServer | undefined =
+    options.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer(metrics, options.metricsToken, options.metricsPort, options.host);
 
   const poll = setInterval(() => void sync.sync(), options.syncIntervalMs);
   poll.unref();
@@ -201,6 +218,8 @@ export async function startGateway(
     port,
     sync,
     reporter,
+    metrics,
+    metricsPort: metricsServer?.port,
     async stop() {
       clearInterval(poll);
       unsubscribe();
@@ -216,7 +235,7 @@ export async function startGateway(
       await heartbeat.stop();
       await sync.close();
       await counters.close();
-      await tracing?.shutdown();
+      await metricsServer?.close();
     },
   };
 }

@@ -8,8 +8,12 @@ export type { GatewayOptions, RunningGateway, ServerTimeouts } from './gateway.j
 export { POLICIES, describePolicy, validatePolicyConfiguration } from './policies/registry.js';
 export type { PolicyDescription } from './policies/registry.js';
 export { conditionError } from './expressions/cel.js';
+export {
+  MetricsRegistry,
+  SnapshotMetric,
+  processMetrics,
+  serveMetrics,
+  authorised,
+} from './metrics/registry.js';
+export type { MetricValue } from './metrics/registry.js';
 export { RESOURCE_TYPES, describeResourceType } from './resources/registry.js';
-export { tracingSettings, parseKeyValues, SAMPLERS } from './tracing/settings.js';
-export type { OtelVariables, TracingSettings, SamplerName } from './tracing/settings.js';
-export { startTracingProvider } from './tracing/provider.js';
-export type { TracingProvider, TracingOptions } from './tracing/provider.js';

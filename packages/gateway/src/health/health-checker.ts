@@ -212,6 +212,14 @@ export class HealthChecker {
       .catch((error: unknown) => this.options.log.warn(`health check not recorded: ${String(error)}`));
   }
 
+  /** The state of every checked endpoint now (metrics). */
+  endpointStates(): { api: string; endpoint: string; state: number }[] {
+    return [...this.jobs.values()].map((job) => {
+      const [api = '', endpoint = ''] = job.key.split('\n', 2);
+      return { api, endpoint, state: job.state };
+    });
+  }
+
   stop(): void {
     for (const job of this.jobs.values()) clearInterval(job.timer);
     this.jobs.clear();

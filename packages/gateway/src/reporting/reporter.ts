@@ -42,6 +42,8 @@ export class Reporter {
   dropped = 0;
   written = 0;
   failedBatches = 0;
+  /** Sees every record, written or dropped (the Prometheus metrics). */
+  observe: ((record: NewRequestRow) => void) | undefined;
 
   constructor(
     private readonly sink: ReportSink,
@@ -52,6 +54,7 @@ export class Reporter {
   }
 
   report(record: NewRequestRow, log?: NewRequestLogRow): void {
+    this.observe?.(record);
     if (this.closed || this.part.length + this.inFlight >= this.options.capacity) {
       this.dropped += 1;
       return;
