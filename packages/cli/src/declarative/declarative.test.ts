@@ -264,5 +264,17 @@ describe.each(dialects)('portico apply and dump (%s)', (dialect) => {
     expect(after.id).toBe(before.id);
     expect(after.state).toBe('STARTED');
     expect((await run('apply', dumped)).out).toBe('No changes (1 API up to date).');
+
+    // A dumped file names its API by id: its context path may change, the API stays the same.
+    const [name] = readdirSync(dumped);
+    const file = path.join(dumped, name!);
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(`context_path: ${ordersPath}`, `context_path: ${ordersPath}-moved`),
+    );
+    const moved = await run('apply', dumped, '--prune');
+    expect(moved.out).toContain(`~ proxy.context_path: "${ordersPath}" -> "${ordersPath}-moved"`);
+    expect(moved.out).toContain('0 to create, 1 to update, 0 to delete');
+    expect((await apis()).map((a) => [a.id, a.context_path])).toEqual([[before.id, `${ordersPath}-moved`]]);
   });
 });

@@ -1,4 +1,5 @@
 import type { ApiFile, Json } from './files.js';
+import { FileError } from './files.js';
 import type { CurrentApi } from './state.js';
 
 /**
@@ -184,24 +185,39 @@ export function diffApi(file: ApiFile, current: CurrentApi | undefined, prune: b
   };
 }
 
+/**
+ * The API a file describes: the one with the file's `id` when there is one (a context path may then
+ * change), else the one on the file's context path. Refused: an id and a context path naming two
+ * different APIs, two files naming one API.
+ */
+function matchFiles(files: ApiFile[], current: CurrentApi[]): (CurrentApi | undefined)[] {
+  const taken = new Map<CurrentApi, string>();
+  return files.map((f) => {
+    const byId = typeof f.doc.id === 'string' ? current.find((c) => c.id === f.doc.id) : undefined;
+    const byKey = current.find((c) => c.key === f.key);
+    if (byId && byKey && byId !== byKey)
+      throw new FileError(
+        f.file,
+        'proxy.context_path',
+        `${f.key} is the context path of another API (${byKey.id})`,
+      );
+    const match = byId ?? byKey;
+    if (match && taken.has(match))
+      throw new FileError(f.file, undefined, `describes the same API (${match.id}) as ${taken.get(match)}`);
+    if (match) taken.set(match, f.file);
+    return match;
+  });
+}
+
 /** Every change, removals (with --prune) first so that their context paths are free for new APIs. */
 export function diffAll(files: ApiFile[], current: CurrentApi[], prune: boolean): ApiChange[] {
-  const wanted = new Set(files.map((f) => f.key));
+  const matches = matchFiles(files, current);
   const removals: ApiChange[] = prune
     ? current
-        .filter((c) => !wanted.has(c.key))
+        .filter((c) => !matches.includes(c))
         .map((c) => ({ kind: '-', key: c.key, name: c.name, current: c, fields: [], parts: [] }))
     : [];
-  return [
-    ...removals,
-    ...files.map((f) =>
-      diffApi(
-        f,
-        current.find((c) => c.key === f.key),
-        prune,
-      ),
-    ),
-  ];
+  return [...removals, ...files.map((f, i) => diffApi(f, matches[i], prune))];
 }
 
 const show = (v: unknown) => {
