@@ -34,11 +34,13 @@ export const ConfigFile = z.strictObject({
       apiKeyHeader: z.string().min(1).optional(),
       apiKeyQueryParam: z.string().min(1).optional(),
       url: z.string().optional(),
-      metricsPort: z.number().int().min(0).max(65535).optional(),
+      statusPort: z.number().int().min(0).max(65535).optional(),
     })
     .optional(),
-  /** Prometheus `GET /metrics` (README "Metrics"). */
-  metrics: z.strictObject({ token: z.string().min(1).optional() }).optional(),
+  /** Graceful stop on SIGTERM (README "Running as a cluster"). */
+  drain: z
+    .strictObject({ minMs: z.number().int().min(0).optional(), maxMs: z.number().int().min(0).optional() })
+    .optional(),
   web: z
     .strictObject({
       port: z.number().int().min(0).max(65535).optional(),
@@ -90,10 +92,12 @@ export interface PorticoConfig {
   gatewayHost: string;
   gatewayTags: string[];
   gatewayTenant: string | undefined;
-  /** Port of the gateway's own metrics listener; undefined: `/metrics` on the gateway's port. */
-  gatewayMetricsPort: number | undefined;
-  /** When set, scrapes of `/metrics` (gateway and management) carry `Authorization: Bearer <token>`. */
-  metricsToken: string | undefined;
+  /** Port of the gateway's status listener (GET /live, GET /ready). */
+  gatewayStatusPort: number;
+  /** SIGTERM: serve at least minMs more (with /ready at 503), finish calls in flight up to maxMs. */
+  drain: { minMs: number; maxMs: number };
+  /** How long the scheduler lease of a management node holds without renewal. */
+  schedulerLeaseMs: number;
   /** Public URL of the gateway, the portal's default entrypoint (from the gateway's port by default). */
   gatewayUrl: string;
   /** Header and query parameter that carry API keys (X-Api-Key and api-key by default). */
@@ -137,6 +141,22 @@ function milliseconds(name: string, value: string | undefined): number | undefin
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`${name} must be a number of milliseconds, not "${value}"`);
   return n;
+}
+
+function duration(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a number of milliseconds, not "${value}"`);
+  return n;
+}
+
+function drainPeriod(env: NodeJS.ProcessEnv, file: z.infer<typeof ConfigFile>['drain']) {
+  const minMs = duration('PORTICO_DRAIN_MIN_MS', env.PORTICO_DRAIN_MIN_MS) ?? file?.minMs ?? 5000;
+  const maxMs = duration('PORTICO_DRAIN_MAX_MS', env.PORTICO_DRAIN_MAX_MS) ?? file?.maxMs ?? 30_000;
+  if (minMs > maxMs)
+    throw new Error(`The drain minimum (${minMs} ms) must not exceed the drain maximum (${maxMs} ms)`);
+  return { minMs, maxMs };
 }
 
 function days(name: string, value: string | undefined): number | undefined {
@@ -214,9 +234,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     gatewayHost: nonEmpty(env.PORTICO_GATEWAY_HOST) ?? fromFile.gateway?.host ?? '0.0.0.0',
     gatewayTags: tags,
     gatewayTenant: nonEmpty(env.PORTICO_GATEWAY_TENANT) ?? fromFile.gateway?.tenant,
-    gatewayMetricsPort:
-      port('PORTICO_GATEWAY_METRICS_PORT', env.PORTICO_GATEWAY_METRICS_PORT) ?? fromFile.gateway?.metricsPort,
-    metricsToken: nonEmpty(env.PORTICO_METRICS_TOKEN) ?? fromFile.metrics?.token,
+    gatewayStatusPort:
+      port('PORTICO_GATEWAY_STATUS_PORT', env.PORTICO_GATEWAY_STATUS_PORT) ??
+      fromFile.gateway?.statusPort ??
+      18082,
+    drain: drainPeriod(env, fromFile.drain),
+    schedulerLeaseMs: milliseconds('PORTICO_SCHEDULER_LEASE_MS', env.PORTICO_SCHEDULER_LEASE_MS) ?? 30_000,
     gatewayUrl: (
       nonEmpty(env.PORTICO_GATEWAY_URL) ??
       fromFile.gateway?.url ??

@@ -54,8 +54,13 @@ export async function main(argv: string[]): Promise<number> {
         gateway: command !== 'management',
         web: command === 'start',
       });
-      await waitForSignal();
-      await running.stop();
+      // First signal: drain (README "Running as a cluster"); a second one cuts the drain short.
+      const hurry = new AbortController();
+      await waitForSignal(() => {
+        console.log('second signal: ending the drain now');
+        hurry.abort();
+      });
+      await running.drain(hurry.signal);
       return 0;
     }
     default:
@@ -64,12 +69,15 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-function waitForSignal(): Promise<void> {
+/** Resolves at the first SIGINT or SIGTERM; `again` runs at the next one. */
+function waitForSignal(again: () => void): Promise<void> {
   return new Promise((resolve) => {
     const stop = (signal: string) => {
-      console.log(`${signal} received: stopping`);
+      console.log(`${signal} received: draining, then stopping`);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      process.once('SIGINT', again);
+      process.once('SIGTERM', again);
       resolve();
     };
     process.on('SIGINT', stop);

@@ -1,4 +1,4 @@
-import { EventBus, connect, migrateToLatest, openStorage } from '@portico/storage';
+import { EventBus, SchemaTooNewError, connect, migrateToLatest, openStorage } from '@portico/storage';
 import type { Storage } from '@portico/storage';
 import type { PorticoConfig } from './config.js';
 import { VERSION } from './version.js';
@@ -6,6 +6,12 @@ import { buildWebServer, webDistDir } from './web-server.js';
 
 export interface Running {
   stop(): Promise<void>;
+  /**
+   * SIGTERM: every server turns `/ready` to 503 at once, keeps serving for the drain minimum, lets the
+   * calls in flight finish up to the maximum, then everything stops as in `stop`. `signal` (a second
+   * SIGTERM) ends the waits at once.
+   */
+  drain(signal?: AbortSignal): Promise<void>;
 }
 
 /** After a failed migration at start, how long a ping may take to count the database as reachable. */
@@ -45,7 +51,8 @@ export async function startComponents(
   /** Gateway alone: the database did not answer at start. */
   let databaseUnreachable = false;
   const storage: Storage = await openStorage(storageOptions).catch(async (error: unknown) => {
-    if (components.management) throw error;
+    // A newer version migrated the database: this one does not know what it would read or write.
+    if (components.management || error instanceof SchemaTooNewError) throw error;
     migrationDeferred = true;
     const fallback = connect(storageOptions);
     // Unreachable: the gateway serves its last snapshot meanwhile. Reachable (a newer version migrated
@@ -61,6 +68,8 @@ export async function startComponents(
   const bus = new EventBus();
   if (storage.pgPool) bus.publishToPostgres(storage.pgPool);
   const closers: (() => Promise<void>)[] = [() => bus.close()];
+  /** Graceful leaving of each server, run together on SIGTERM before the closers. */
+  const drainers: ((signal?: AbortSignal) => Promise<void>)[] = [];
   console.log(`Portico ${VERSION}`);
   console.log(
     `  storage:        ${storage.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : redact(config.databaseUrl!)}`,
@@ -69,12 +78,11 @@ export async function startComponents(
     if (components.management) {
       // Loaded only when needed: a gateway-only process stays small and starts fast.
       const { buildManagementApp } = await import('@portico/management');
-      const { app } = await buildManagementApp({
+      const { app, readiness } = await buildManagementApp({
         storage,
         bus,
         logger,
         timeouts: config.httpTimeouts,
-        metricsToken: config.metricsToken,
         options: {
           jwtSecret: config.jwtSecret,
           sessionTtlSeconds: config.sessionTtlSeconds,
@@ -87,11 +95,21 @@ export async function startComponents(
           trustedProxies: config.trustedProxies,
           outbound: config.outbound,
           analyticsRetention: config.analyticsRetention,
+          schedulerLeaseMs: config.schedulerLeaseMs,
           version: VERSION,
         },
       });
+      const { HttpDrain } = await import('@portico/gateway');
+      const drainer = new HttpDrain(app.server);
       await app.listen({ port: config.managementPort, host: config.managementHost });
-      closers.push(() => app.close());
+      let closing: Promise<void> | undefined;
+      const close = () => (closing ??= app.close());
+      // In-flight writes finish: Fastify's close waits for the requests under way.
+      drainers.push(async (signal) => {
+        readiness.markDraining();
+        await drainer.drain(config.drain, signal, close);
+      });
+      closers.push(close);
       console.log(`  management API: http://localhost:${config.managementPort}/management/`);
     }
     if (components.gateway) {
@@ -118,15 +136,15 @@ export async function startComponents(
         beforeFirstLoad: migrationDeferred ? async () => void (await migrateToLatest(storage.db)) : undefined,
         timeouts: config.httpTimeouts,
         outbound: config.outbound,
-        metricsPort: config.gatewayMetricsPort,
-        metricsToken: config.metricsToken,
+        statusPort: config.gatewayStatusPort,
         version: VERSION,
         log,
       });
+      drainers.push((signal) => gateway.drain(config.drain, signal));
       closers.push(() => gateway.stop());
       const counters = config.redisUrl ? ` (counters in ${redact(config.redisUrl)})` : '';
       console.log(`  gateway:        http://localhost:${gateway.port}/${counters}`);
-      console.log(`  gateway metrics: http://localhost:${gateway.metricsPort ?? gateway.port}/metrics`);
+      console.log(`  gateway status: http://localhost:${gateway.statusPort}/ready`);
     }
     if (components.web) {
       const dist = webDistDir();
@@ -149,10 +167,15 @@ export async function startComponents(
     await storage.close();
     throw error;
   }
+  const stop = async () => {
+    for (const close of closers.reverse()) await close();
+    await storage.close();
+  };
   return {
-    async stop() {
-      for (const close of closers.reverse()) await close();
-      await storage.close();
+    stop,
+    async drain(signal) {
+      await Promise.all(drainers.map((drain) => drain(signal)));
+      await stop();
     },
   };
 }

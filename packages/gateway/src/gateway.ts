@@ -20,10 +20,12 @@ import { snapshotFile } from './sync/snapshot.js';
 import { SyncService } from './sync/sync.service.js';
 import { watchForChanges } from './sync/change-watch.js';
 import { DictionarySync, dictionariesFile } from './sync/dictionaries.js';
-import { gatewayMetrics } from './metrics/gateway-metrics.js';
-import type { MetricsServer } from './metrics/metrics-server.js';
-import { startMetricsServer, withMetrics } from './metrics/metrics-server.js';
-import type { MetricsRegistry } from './metrics/registry.js';
+import type { TracingSettings } from './tracing/settings.js';
+import { startGatewayTracing } from './tracing/gateway-tracing.js';
+import type { DrainPeriod } from './status/drain.js';
+import { DEFAULT_DRAIN, HttpDrain } from './status/drain.js';
+import type { StatusServer } from './status/status-server.js';
+import { Readiness, startStatusServer } from './status/status-server.js';
 
 export interface GatewayOptions {
   port: number;
@@ -57,13 +59,13 @@ export interface GatewayOptions {
    * default: public addresses only. Calls to the APIs' backends are not guarded.
    */
   outbound?: OutboundSettings | undefined;
+  /** OpenTelemetry tracing (OTLP/HTTP): off when undefined. */
+  tracing?: TracingSettings | undefined;
   /**
-   * Prometheus `GET /metrics`: on a listener of its own at this port (0: any free port); when
-   * undefined, on the gateway's port.
+   * Port of the status listener (`GET /live`, `GET /ready`), opened before the first load so that
+   * probes see 503 until the APIs are served; none when undefined (0: any free port).
    */
-  metricsPort?: number | undefined;
-  /** When set, a scrape must carry `Authorization: Bearer <token>`. */
-  metricsToken?: string | undefined;
+  statusPort?: number | undefined;
 }
 
 /** Timeouts of the server towards its clients, in milliseconds. */
@@ -107,12 +109,17 @@ export interface RunningGateway {
   port: number;
   sync: SyncService;
   reporter: Reporter;
-  /** The Prometheus metrics: other parts add theirs here. */
-  metrics: MetricsRegistry;
-  /** Port of the metrics listener, when one was asked for (else /metrics is on `port`). */
-  metricsPort: number | undefined;
+  /** Port of the status listener, when one was asked for. */
+  statusPort: number | undefined;
+  readiness: Readiness;
   /** Stops accepting, lets requests in flight finish, flushes reports, marks the instance stopped. */
   stop(): Promise<void>;
+  /**
+   * Leaves gracefully (SIGTERM): `/ready` answers 503 at once, calls keep being served for the
+   * period's minimum (with `Connection: close`), calls in flight finish up to its maximum, then as
+   * `stop`. `signal` (a second SIGTERM) cuts the waits short.
+   */
+  drain(period: DrainPeriod, signal?: AbortSignal): Promise<void>;
 }
 
 /**
@@ -125,6 +132,11 @@ export async function startGateway(
   options: GatewayOptions,
 ): Promise<RunningGateway> {
   const id = randomUUID();
+  const readiness = new Readiness();
+  const status: StatusServer | undefined =
+    options.statusPort === undefined
+      ? undefined
+      : await startStatusServer(readiness, options.statusPort, options.host);
   const access = new AccessState();
   const sync = new SyncService(storage.db, access, {
     tags: options.tags,
@@ -166,7 +178,7 @@ export async function startGateway(
   const reporter = new Reporter(reportSinkFor(storage, reporterOptions), reporterOptions, (error) =>
     options.log.warn(`reports not written: ${String(error)}`),
   );
-  const metrics = gatewayMetrics({ reporter, sync, health, now: Date.now });
+  const tracing = startGatewayTracing(options.tracing, options.version, options.log);
   const handler = createRequestHandler({
     routes: () => sync.routes(),
     access,
@@ -181,24 +193,19 @@ export async function startGateway(
     tenant: options.tenant,
     dictionaries: () => dictionaries.current(),
     now: Date.now,
+    tracer: tracing?.tracer,
     logError: (error, message) =>
       options.log.error(
         `${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       ),
   });
-  const server = http.createServer(
-    httpServerTimeouts(options.timeouts ?? DEFAULT_SERVER_TIMEOUTS),
-    options.metricsPort === undefined ? withMetrics(handler, metrics, options.metricsToken) : handler,
-  );
+  const server = http.createServer(httpServerTimeouts(options.timeouts ?? DEFAULT_SERVER_TIMEOUTS), handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const metricsServer: MetricsServer | undefined =
-    options.metricsPort === undefined
-      ? undefined
-      : await startMetricsServer(metrics, options.metricsToken, options.metricsPort, options.host);
+  const drainer = new HttpDrain(server);
 
   const poll = setInterval(() => void sync.sync(), options.syncIntervalMs);
   poll.unref();
@@ -211,31 +218,37 @@ export async function startGateway(
     () => ({ seq: sync.servedSeq, digest: sync.digest }),
   );
   await heartbeat.start().catch((e) => options.log.warn(`instance not registered: ${String(e)}`));
+  if (source === 'empty') readiness.markLoadedWhen(() => sync.fromDatabase);
+  else readiness.markLoaded();
   options.log.info(`gateway ${id} serving ${sync.servedApis().length} APIs (from ${source}) on port ${port}`);
 
-  return {
-    id,
-    port,
-    sync,
-    reporter,
-    metrics,
-    metricsPort: metricsServer?.port,
-    async stop() {
+  let stopping: Promise<void> | undefined;
+  const drain = (period: DrainPeriod, signal?: AbortSignal) =>
+    (stopping ??= (async () => {
+      readiness.markDraining();
+      // Served state keeps following changes while the calls finish.
+      await drainer.drain(period, signal);
       clearInterval(poll);
       unsubscribe();
       unsubscribeDictionaries();
       stopWatching();
       await dictionaries.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
       health.stop();
       await reporter.close();
       await heartbeat.stop();
       await sync.close();
       await counters.close();
-      await metricsServer?.close();
-    },
+      await tracing?.shutdown();
+      await status?.close();
+    })());
+  return {
+    id,
+    port,
+    sync,
+    reporter,
+    statusPort: status?.port,
+    readiness,
+    drain,
+    stop: () => drain({ minMs: 0, maxMs: DEFAULT_DRAIN.maxMs }),
   };
 }

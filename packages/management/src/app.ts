@@ -5,7 +5,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { DEFAULT_SERVER_TIMEOUTS, httpServerTimeouts } from '@portico/gateway';
-import type { ServerTimeouts } from '@portico/gateway';
+import type { Readiness, ServerTimeouts } from '@portico/gateway';
 import type { EventBus, Storage } from '@portico/storage';
 import type { AppContext, ManagementOptions } from './context.js';
 import { DEFAULT_OPTIONS } from './context.js';
@@ -13,7 +13,7 @@ import { installErrorHandling } from './http/errors.js';
 import { DEFAULT_BODY_LIMIT, installJsonBodyParser } from './http/json-body.js';
 import { installAccessChecksBeforeValidation } from './http/access-checks.js';
 import { installSessions, permissionGuards } from './http/auth.js';
-import { installMetrics } from './http/metrics.js';
+import { installStatusRoutes } from './http/status.js';
 import { AuditService } from './features/audit/audit.service.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
@@ -53,6 +53,8 @@ import { notificationSettingsFeature } from './features/notification-settings/no
 import { serviceDiscoveryRoutes } from './features/service-discovery/service-discovery.routes.js';
 import { Scheduler } from './features/scheduler/scheduler.js';
 import { requestRetentionJob } from './features/analytics/retention.job.js';
+import { throttleCleanupJob } from './features/auth/throttle-cleanup.job.js';
+import { expiringKeysJob } from './features/subscriptions/expiring-keys.job.js';
 import { messagesRoutes } from './features/messages/messages.routes.js';
 import { alertsFeature } from './features/alerts/alerts.routes.js';
 import { ratingsRoutes } from './features/ratings/ratings.routes.js';
@@ -74,6 +76,8 @@ export interface ManagementServices {
 
 export interface ManagementApp {
   app: FastifyInstance;
+  /** What `GET /ready` answers: 503 until listening and while draining. */
+  readiness: Readiness;
   ctx: AppContext;
   services: ManagementServices;
 }
@@ -85,8 +89,6 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Slow clients: header, request and keep-alive timeouts of the server (10 s, 30 s, 65 s by default). */
   timeouts?: ServerTimeouts;
-  /** When set, `GET /metrics` asks for `Authorization: Bearer <token>`. */
-  metricsToken?: string | undefined;
   now?: () => number;
 }
 
@@ -137,8 +139,13 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
   const notifications = new NotificationService(now);
   const registration = new RegistrationService(ctx.db, secret, mail, settings, audit, options.portalUrl, now);
   const tokens = new SessionTokens(secret, options.sessionTtlSeconds, now);
-  const users = new UserService(ctx.db, permissions, audit, new LoginThrottle(now), now);
-  const scheduler = new Scheduler(ctx.db, { tickMs: options.schedulerTickMs || 1000, now, log: app.log });
+  const users = new UserService(ctx.db, permissions, audit, new LoginThrottle(ctx.db, now), now);
+  const scheduler = new Scheduler(ctx.db, {
+    tickMs: options.schedulerTickMs || 1000,
+    leaseMs: options.schedulerLeaseMs,
+    now,
+    log: app.log,
+  });
   const services: ManagementServices = {
     permissions,
     audit,
@@ -195,7 +202,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
     },
   });
 
-  installMetrics(app, build.metricsToken);
+  const readiness = installStatusRoutes(app);
   const guards = permissionGuards(permissions);
   await app.register(
     async (api) => {
@@ -233,6 +240,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
         ...{ ctx, guards, permissions, audit, settings, mail, notifications, hooks },
         registrar: clientRegistration.registrar,
       });
+      scheduler.add(expiringKeysJob(subscriptionServices.keys, now));
       clientRegistrationRoutes(api, {
         ...{ ctx, guards, permissions, audit, clientRegistration },
         services: subscriptionServices,
@@ -245,10 +253,11 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
     },
     { prefix: API_PREFIX },
   );
+  scheduler.add(throttleCleanupJob(ctx.db, now));
   scheduler.add(
     requestRetentionJob({ db: ctx.db, retention: options.analyticsRetention, now, log: app.log }),
   );
   if (options.schedulerTickMs > 0) scheduler.start();
   app.addHook('onClose', () => scheduler.stop());
-  return { app, ctx, services };
+  return { app, readiness, ctx, services };
 }

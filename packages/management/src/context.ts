@@ -39,6 +39,11 @@ export interface ManagementOptions {
   outbound: OutboundSettings;
   /** How often the scheduler runs its jobs (dictionary polls, ...), in milliseconds; 0 turns it off. */
   schedulerTickMs: number;
+  /**
+   * How long the scheduler lease holds without renewal (default 30 s): when its holder dies, another
+   * management node runs the jobs within this period.
+   */
+  schedulerLeaseMs?: number;
   /** How long raw requests (with their logs) and per-minute rollups are kept. */
   analyticsRetention: AnalyticsRetention;
 }

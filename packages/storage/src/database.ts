@@ -46,6 +46,7 @@ import type {
   ClientRegistrationProviderTable,
 } from './client-registration/client-registration.table.js';
 import type { SchedulerLeaseTable } from './leases/leases.table.js';
+import type { RateHitTable, ThrottleCounterTable } from './throttles/throttles.table.js';
 import type { AlertEventTable, AlertTable } from './alerts/alerts.table.js';
 import type { RatingAnswerTable, RatingTable } from './ratings/ratings.table.js';
 import type { UserTable } from './users/users.table.js';
@@ -92,6 +93,8 @@ export interface Database {
   client_registration_providers: ClientRegistrationProviderTable;
   application_registrations: ApplicationRegistrationTable;
   scheduler_leases: SchedulerLeaseTable;
+  throttle_counters: ThrottleCounterTable;
+  rate_hits: RateHitTable;
   views: ViewTable;
   tenants: TenantTable;
   entrypoints: EntrypointTable;

@@ -1,5 +1,5 @@
 export * from './database.js';
-export { migrateToLatest } from './migrations/index.js';
+export { SchemaTooNewError, assertSchemaNotNewer, migrateToLatest } from './migrations/index.js';
 export * from './users/users.table.js';
 export * from './users/users.repository.js';
 export * from './roles/roles.table.js';
@@ -78,6 +78,8 @@ export * from './dictionaries/dictionaries.table.js';
 export * from './dictionaries/dictionaries.repository.js';
 export * from './leases/leases.table.js';
 export * from './leases/leases.repository.js';
+export * from './throttles/throttles.table.js';
+export * from './throttles/throttles.repository.js';
 export * from './views/views.table.js';
 export * from './views/views.repository.js';
 export * from './tenants/tenants.table.js';

@@ -1,5 +1,6 @@
 import type { Kysely, Migration, MigrationProvider, MigrationResultSet } from 'kysely';
 import { Migrator } from 'kysely';
+import { assertSchemaKnown } from './schema-check.js';
 import * as initial from './2026-11-21-0001-initial.js';
 import * as identityProviders from './2026-11-21-0002-identity-providers.js';
 import * as gateway from './2026-11-21-0003-gateway.js';
@@ -18,6 +19,7 @@ import * as notificationSettings from './2026-11-25-1700-notification-settings.j
 import * as requestRollups from './2026-11-26-0300-request-rollups.js';
 import * as alerts from './2026-11-26-0900-alerts.js';
 import * as ratings from './2026-11-26-1400-ratings.js';
+import * as sharedThrottles from './2026-11-26-2000-shared-throttles.js';
 import * as requestTraceId from './2026-11-26-2200-request-trace-id.js';
 
 /** Every migration, by timestamped name; applied in name order. */
@@ -40,13 +42,24 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0300-request-rollups': requestRollups,
   '2026-11-26-0900-alerts': alerts,
   '2026-11-26-1400-ratings': ratings,
+  '2026-11-26-2000-shared-throttles': sharedThrottles,
   '2026-11-26-2200-request-trace-id': requestTraceId,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-/** Applies every pending migration; throws with the failing migration's name on error. */
+export { SchemaTooNewError } from './schema-check.js';
+
+/** Throws SchemaTooNewError when a newer version of Portico migrated the database. */
+export const assertSchemaNotNewer = (db: Kysely<any>) =>
+  assertSchemaKnown(db, 'portico_migrations', Object.keys(MIGRATIONS));
+
+/**
+ * Applies every pending migration; throws with the failing migration's name on error, and
+ * SchemaTooNewError (before changing anything) when a newer version migrated the database.
+ */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  await assertSchemaNotNewer(db);
   const migrator = new Migrator({
     db,
     provider,

@@ -48,6 +48,8 @@ const TABLES: Record<keyof Database, true> = {
   request_rollups_api: true,
   instances: true,
   health_checks: true,
+  throttle_counters: true,
+  rate_hits: true,
   revoked_sessions: true,
   dictionaries: true,
   scheduler_leases: true,

@@ -1,3 +1,7 @@
+import type { Database } from '@portico/storage';
+import { blockThrottle, clearThrottle, countThrottleFailure, findThrottle } from '@portico/storage';
+import type { Kysely } from 'kysely';
+
 /**
  * Slows down password guessing, counting failed sign-ins twice: per account (whatever the address,
  * against guessing one password from many addresses) and per address (whatever the account, against
@@ -5,72 +9,49 @@
  * must wait, twice as long after every new failure (capped), until the failures are old enough to be
  * forgotten. A success clears its own account's counter only: signing in to one's own account never
  * clears the failures of others, nor those of the address.
+ *
+ * The counters live in the database, so that every management node behind a load balancer sees the
+ * same counts (a guesser gains nothing by spreading attempts over nodes); the scheduler forgets old
+ * ones (`pruneThrottles`).
  */
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 5 * 60 * 1000;
-const FORGET_AFTER_MS = 15 * 60 * 1000;
-const MAX_ENTRIES = 10_000;
+export const FORGET_FAILURES_AFTER_MS = 15 * 60 * 1000;
 
 /** Failures an account may have before it must wait. */
 export const ACCOUNT_FREE_FAILURES = 5;
 /** Failures an address may have (on any accounts) before it must wait: offices share addresses. */
 export const ADDRESS_FREE_FAILURES = 20;
 
-interface Entry {
-  failures: number;
-  lastFailureAt: number;
-  blockedUntil: number;
-}
+const ACCOUNTS = 'login-account';
+const ADDRESSES = 'login-address';
 
 /** One counter of failures per key, with exponential back-off past the free failures. */
 class Backoff {
-  private readonly entries = new Map<string, Entry>();
-
   constructor(
+    private readonly db: Kysely<Database>,
+    private readonly scope: string,
     private readonly freeFailures: number,
     private readonly now: () => number,
   ) {}
 
-  waitMs(key: string): number {
-    const entry = this.current(key);
-    return entry ? Math.max(entry.blockedUntil - this.now(), 0) : 0;
-  }
-
-  fail(key: string): void {
+  async waitMs(key: string): Promise<number> {
     const now = this.now();
-    const entry = this.current(key) ?? { failures: 0, lastFailureAt: now, blockedUntil: 0 };
-    entry.failures += 1;
-    entry.lastFailureAt = now;
-    if (entry.failures >= this.freeFailures) {
-      const delay = Math.min(FIRST_DELAY_MS * 2 ** (entry.failures - this.freeFailures), MAX_DELAY_MS);
-      entry.blockedUntil = now + delay;
-    }
-    this.entries.delete(key); // re-inserted last: the map stays ordered by last failure
-    this.entries.set(key, entry);
-    if (this.entries.size > MAX_ENTRIES) this.prune();
+    const entry = await findThrottle(this.db, this.scope, key, now, FORGET_FAILURES_AFTER_MS);
+    return entry ? Math.max(entry.blockedUntil - now, 0) : 0;
   }
 
-  clear(key: string): void {
-    this.entries.delete(key);
-  }
-
-  private current(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
+  async fail(key: string): Promise<void> {
     const now = this.now();
-    if (entry && now - entry.lastFailureAt > FORGET_AFTER_MS && now > entry.blockedUntil) {
-      this.entries.delete(key);
-      return undefined;
+    const failures = await countThrottleFailure(this.db, this.scope, key, now, FORGET_FAILURES_AFTER_MS);
+    if (failures >= this.freeFailures) {
+      const delay = Math.min(FIRST_DELAY_MS * 2 ** (failures - this.freeFailures), MAX_DELAY_MS);
+      await blockThrottle(this.db, this.scope, key, now + delay);
     }
-    return entry;
   }
 
-  /** Forgets old entries; past the cap (a spray of names), the least recently failed ones. */
-  private prune(): void {
-    for (const key of [...this.entries.keys()]) this.current(key);
-    for (const key of this.entries.keys()) {
-      if (this.entries.size <= MAX_ENTRIES) break;
-      this.entries.delete(key);
-    }
+  clear(key: string): Promise<void> {
+    return clearThrottle(this.db, this.scope, key);
   }
 }
 
@@ -78,25 +59,29 @@ export class LoginThrottle {
   private readonly accounts: Backoff;
   private readonly addresses: Backoff;
 
-  constructor(now: () => number = Date.now) {
-    this.accounts = new Backoff(ACCOUNT_FREE_FAILURES, now);
-    this.addresses = new Backoff(ADDRESS_FREE_FAILURES, now);
+  constructor(db: Kysely<Database>, now: () => number = Date.now) {
+    this.accounts = new Backoff(db, ACCOUNTS, ACCOUNT_FREE_FAILURES, now);
+    this.addresses = new Backoff(db, ADDRESSES, ADDRESS_FREE_FAILURES, now);
   }
 
   /** Seconds to wait before the account may be tried from the address, or 0 when it may. */
-  waitSeconds(account: string, address: string): number {
-    const wait = Math.max(this.accounts.waitMs(accountKey(account)), this.addresses.waitMs(address));
+  async waitSeconds(account: string, address: string): Promise<number> {
+    const [byAccount, byAddress] = await Promise.all([
+      this.accounts.waitMs(accountKey(account)),
+      this.addresses.waitMs(address),
+    ]);
+    const wait = Math.max(byAccount, byAddress);
     return wait > 0 ? Math.ceil(wait / 1000) : 0;
   }
 
-  recordFailure(account: string, address: string): void {
-    this.accounts.fail(accountKey(account));
-    this.addresses.fail(address);
+  async recordFailure(account: string, address: string): Promise<void> {
+    await this.accounts.fail(accountKey(account));
+    await this.addresses.fail(address);
   }
 
   /** The account signed in: its failures are forgotten (not those of the address). */
-  recordSuccess(account: string): void {
-    this.accounts.clear(accountKey(account));
+  recordSuccess(account: string): Promise<void> {
+    return this.accounts.clear(accountKey(account));
   }
 }
 

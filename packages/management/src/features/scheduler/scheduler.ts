@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { Database } from '@portico/storage';
 import { acquireLease, releaseLease } from '@portico/storage';
 import type { Kysely } from 'kysely';
@@ -14,7 +15,7 @@ export interface SchedulerOptions {
   tickMs?: number;
   /** How long a lease holds without renewal: another process takes over after it (default 30 s). */
   leaseMs?: number;
-  /** This process's name in the lease (default: a new UUID). */
+  /** This process's name in the lease (default: host name, process id and a new UUID). */
   owner?: string;
   now(): number;
   log: { warn(details: object, message: string): void };
@@ -40,7 +41,8 @@ export class Scheduler {
     private readonly db: Kysely<Database>,
     private readonly options: SchedulerOptions,
   ) {
-    this.owner = options.owner ?? randomUUID();
+    // Who holds the lease is readable by an operator (and a test): which host, which process.
+    this.owner = options.owner ?? `${os.hostname()}:${process.pid}:${randomUUID()}`;
   }
 
   add(job: ScheduledJob): void {

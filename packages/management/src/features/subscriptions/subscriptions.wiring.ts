@@ -57,12 +57,9 @@ export function createSubscriptionServices(deps: SubscriptionFeatureDeps) {
 }
 export type SubscriptionServices = ReturnType<typeof createSubscriptionServices>;
 
-/** How often the owners of keys about to expire are looked for. */
-export const KEY_EXPIRY_SCAN_MS = 3600 * 1000;
-
 /**
- * Registers the calls of plans, subscriptions, keys and applications, and the hourly notice of keys
- * about to expire (stopped when the app closes).
+ * Registers the calls of plans, subscriptions, keys and applications (the hourly notice of keys about
+ * to expire is a scheduled job: expiring-keys.job.ts).
  */
 export function subscriptionFeatureRoutes(
   app: FastifyInstance,
@@ -90,12 +87,5 @@ export function subscriptionFeatureRoutes(
     applications: services.applications,
     members: services.applicationMembers,
   });
-  const timer = setInterval(() => {
-    services.keys.notifyExpiringKeys().catch((error: unknown) => {
-      ctx.log.error({ err: error }, 'notice of expiring API keys failed');
-    });
-  }, KEY_EXPIRY_SCAN_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
   return services;
 }

@@ -58,15 +58,15 @@ export class UserService {
    * from one address are slowed down (429 with Retry-After). Does not count as a sign-in.
    */
   async verifyPassword(username: string, password: string, address: string): Promise<UserRow> {
-    const wait = this.throttle.waitSeconds(username, address);
+    const wait = await this.throttle.waitSeconds(username, address);
     if (wait > 0) throw tooManyLoginAttempts(wait);
     const user = await findUserBySource(this.db, PORTICO_SOURCE, username);
     const ok = await bcrypt.compare(password, user?.password ?? DUMMY());
     if (!user || !user.password || !ok || user.status !== 'ACTIVE') {
-      this.throttle.recordFailure(username, address);
+      await this.throttle.recordFailure(username, address);
       throw wrongCredentials();
     }
-    this.throttle.recordSuccess(username);
+    await this.throttle.recordSuccess(username);
     return user;
   }
 
@@ -153,10 +153,10 @@ export class UserService {
     keptSessionId: string | null,
   ): Promise<void> {
     if (user.source !== PORTICO_SOURCE || !user.password) throw invalidField('source', NO_OWN_PASSWORD);
-    const wait = this.throttle.waitSeconds(user.source_id, address);
+    const wait = await this.throttle.waitSeconds(user.source_id, address);
     if (wait > 0) throw tooManyLoginAttempts(wait);
     if (!(await bcrypt.compare(input.oldPassword, user.password))) {
-      this.throttle.recordFailure(user.source_id, address);
+      await this.throttle.recordFailure(user.source_id, address);
       throw new ValidationError('old_password', WRONG_CURRENT_PASSWORD);
     }
     const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);

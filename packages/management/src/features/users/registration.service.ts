@@ -62,7 +62,7 @@ export class RegistrationService {
     private readonly portalUrl: string,
     private readonly now: () => number,
   ) {
-    this.limits = new MailRateLimit(now);
+    this.limits = new MailRateLimit(db, now);
   }
 
   /**
@@ -72,8 +72,8 @@ export class RegistrationService {
    * client's `address`, limited per address; mails are limited per email (429).
    */
   async register(account: NewAccount, actingUserId: string | undefined, address?: string): Promise<UserRow> {
-    if (address !== undefined) this.limits.takeAddress(address);
-    this.limits.assertEmail(account.email);
+    if (address !== undefined) await this.limits.takeAddress(address);
+    await this.limits.assertEmail(account.email);
     const now = this.now();
     const user = await this.db.transaction().execute(async (trx) => {
       const existing = await findUserByEmail(trx, account.email);
@@ -111,7 +111,7 @@ export class RegistrationService {
     const token = await this.issueToken(user, 'USER_REGISTRATION');
     const company = await this.settings.value<string>('company.name');
     const link = `${this.portalUrl}/registration/confirm/${token}`;
-    this.limits.recordEmail(account.email);
+    await this.limits.recordEmail(account.email);
     await this.mail.send({
       to: [account.email],
       subject: 'User registration',
@@ -176,9 +176,9 @@ export class RegistrationService {
     if (user.source !== PORTICO_SOURCE)
       throw invalidField('user', 'only users of the built-in user store have a password');
     if (!user.email) throw invalidField('email', 'the user has no email address');
-    this.limits.assertEmail(user.email);
+    await this.limits.assertEmail(user.email);
     const token = await this.issueToken(user, 'RESET_PASSWORD');
-    this.limits.recordEmail(user.email);
+    await this.limits.recordEmail(user.email);
     await this.audit.record(this.db, {
       referenceType: 'ENVIRONMENT',
       referenceId: 'DEFAULT',
