@@ -1,4 +1,6 @@
 import Fastify from 'fastify';
+import type { TracingSettings } from '@portico/gateway';
+import { startManagementTracing, withTraceIds } from './tracing/management-tracing.js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -89,6 +91,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Slow clients: header, request and keep-alive timeouts of the server (10 s, 30 s, 65 s by default). */
   timeouts?: ServerTimeouts;
+  /** OpenTelemetry tracing of HTTP requests and SQL statements (OTLP/HTTP): off when undefined. */
+  tracing?: TracingSettings | undefined;
   now?: () => number;
 }
 
@@ -99,12 +103,15 @@ export interface BuildOptions {
 export async function buildManagementApp(build: BuildOptions): Promise<ManagementApp> {
   const options: ManagementOptions = { ...DEFAULT_OPTIONS, ...build.options };
   const timeouts = httpServerTimeouts(build.timeouts ?? DEFAULT_SERVER_TIMEOUTS);
+  const tracing = build.tracing
+    ? startManagementTracing(build.tracing, build.storage, options.version)
+    : undefined;
   const app = Fastify({
     // Slow clients cannot hold connections: Fastify sets these two on the server, `http` the others.
     requestTimeout: timeouts.requestTimeout,
     keepAliveTimeout: timeouts.keepAliveTimeout,
     http: timeouts,
-    logger: build.logger ?? false,
+    logger: tracing ? withTraceIds(build.logger) : (build.logger ?? false),
     // The client's address (login throttle): the connection's, or behind trusted proxies X-Forwarded-For's.
     trustProxy: options.trustedProxies.length > 0 ? options.trustedProxies : false,
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -112,13 +119,14 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
     // write paths with and without a trailing slash (`users/`, `instances/`): both answer.
     routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
   });
+  tracing?.instrument(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const now = build.now ?? Date.now;
   const ctx: AppContext = {
     storage: build.storage,
-    db: build.storage.db,
+    db: tracing?.db ?? build.storage.db,
     bus: build.bus,
     options,
     log: app.log,
@@ -259,5 +267,6 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
   );
   if (options.schedulerTickMs > 0) scheduler.start();
   app.addHook('onClose', () => scheduler.stop());
+  if (tracing) app.addHook('onClose', () => tracing.provider.shutdown());
   return { app, readiness, ctx, services };
 }

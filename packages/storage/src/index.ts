@@ -93,3 +93,4 @@ export * from './api-headers/api-headers.table.js';
 export * from './api-headers/api-headers.repository.js';
 export * from './ratings/ratings.table.js';
 export * from './ratings/ratings.repository.js';
+export * from './tracing/query-spans.js';
