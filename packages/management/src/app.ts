@@ -59,6 +59,7 @@ import { throttleCleanupJob } from './features/auth/throttle-cleanup.job.js';
 import { expiringKeysJob } from './features/subscriptions/expiring-keys.job.js';
 import { messagesRoutes } from './features/messages/messages.routes.js';
 import { alertsFeature } from './features/alerts/alerts.routes.js';
+import { ticketsRoutes } from './features/tickets/tickets.routes.js';
 import { ratingsRoutes } from './features/ratings/ratings.routes.js';
 
 export const API_PREFIX = '/management';
@@ -243,6 +244,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
         ...{ mail, notifications, scheduler },
       });
       alertsFeature(api, { ctx, guards, audit, hooks, scheduler });
+      ticketsRoutes(api, { db: ctx.db, permissions, settings, mail, hooks });
       ratingsRoutes(api, { ctx, permissions, settings, audit, hooks });
       const subscriptionServices = subscriptionFeatureRoutes(api, {
         ...{ ctx, guards, permissions, audit, settings, mail, notifications, hooks },

@@ -39,6 +39,8 @@ export const SETTINGS: readonly SettingDescriptor[] = [
   setting('portal.devMode.enabled', 'boolean', false),
   setting('portal.userCreation.enabled', 'boolean', true),
   setting('portal.support.enabled', 'boolean', true),
+  /** Where tickets about no API go (`POST platform/tickets`); empty: such tickets are refused. */
+  setting('portal.support.email', 'string', '', { public: false }),
   setting('portal.rating.enabled', 'boolean', true),
   setting('portal.rating.comment.mandatory', 'boolean', false),
   setting('portal.apis.tilesMode.enabled', 'boolean', true),

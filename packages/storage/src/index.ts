@@ -18,6 +18,7 @@ export * from './tags/tags.table.js';
 export * from './tags/tags.repository.js';
 export * from './apis/apis.table.js';
 export * from './apis/apis.repository.js';
+export * from './apis/api-visibility.js';
 export * from './apis/api-dynamic-properties.repository.js';
 export * from './metadata/metadata.table.js';
 export * from './metadata/metadata.repository.js';

@@ -1,7 +1,9 @@
-import type { Expression, RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { Executor } from '../database.js';
 import { escapeLike, jsonListHolds as listHolds } from '../sql-text.js';
+import { apiVisibleTo } from './api-visibility.js';
+import type { ApiViewer } from './api-visibility.js';
 import type { ApiContextPathRow, ApiRow, ApiRowUpdate, NewApiRow } from './apis.table.js';
 
 /** Whether a JSON list column of `apis` (`["g1","g2"]`) holds the value. */
@@ -56,10 +58,10 @@ export type ApiListOrder = 'name' | '-name' | 'context_path' | '-context_path';
 
 export interface ApiListFilter {
   /**
-   * Only the APIs a user may see: PUBLIC ones, those the user is a member of, and those of the
-   * user's groups. Absent: every API (administrators).
+   * Only the APIs a user may see: published PUBLIC ones, those the user is a member of, and those of
+   * the user's groups (see apiVisibleTo). Absent: every API (administrators).
    */
-  visibleTo?: { userId: string | null; groupIds: readonly string[] } | undefined;
+  visibleTo?: ApiViewer | undefined;
   /** Only the APIs of this portal view. */
   view?: string | undefined;
   /** Only the APIs of this group. */
@@ -169,27 +171,7 @@ export async function findApiListJson(
     .leftJoin('users as owner', 'owner.id', 'owner_membership.member_id')
     .select((pg ? sql<string>`cast(${item} as text)` : sql<string>`${item}`).as('item'));
   const visible = filter.visibleTo;
-  if (visible) {
-    q = q.where((eb) => {
-      const ors: Expression<SqlBool>[] = [eb('apis.visibility', '=', 'PUBLIC')];
-      if (visible.userId !== null) {
-        ors.push(
-          eb(
-            'apis.id',
-            'in',
-            eb
-              .selectFrom('memberships')
-              .select('memberships.reference_id')
-              .where('memberships.member_type', '=', 'USER')
-              .where('memberships.member_id', '=', visible.userId)
-              .where('memberships.reference_type', '=', 'API'),
-          ),
-        );
-      }
-      for (const g of visible.groupIds) ors.push(jsonListHolds('groups', g));
-      return eb.or(ors);
-    });
-  }
+  if (visible) q = q.where((eb) => apiVisibleTo(eb, visible));
   if (filter.view !== undefined) q = q.where(jsonListHolds('views', filter.view));
   if (filter.group !== undefined) q = q.where(jsonListHolds('groups', filter.group));
   for (const word of (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
+import type { ApiViewer } from '../apis/api-visibility.js';
+import { apiVisibleTo } from '../apis/api-visibility.js';
 import type { NewViewRow, ViewRow, ViewRowUpdate } from './views.table.js';
 
 /** Every view in its order. */
@@ -34,20 +36,22 @@ export async function deleteView(db: Executor, id: string): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-/** How many APIs carry each view (in their `views` JSON list). */
-export async function countApisByView(db: Executor): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('apis').select('views').where('views', '!=', '[]').execute();
+/** How many APIs carry each view (in their `views` JSON list), among those the viewer may see if given. */
+export async function countApisByView(db: Executor, viewer?: ApiViewer): Promise<Map<string, number>> {
+  let q = db.selectFrom('apis').select('views').where('views', '!=', '[]');
+  if (viewer) q = q.where((eb) => apiVisibleTo(eb, viewer));
+  const rows = await q.execute();
   const counts = new Map<string, number>();
   for (const row of rows)
     for (const view of JSON.parse(row.views) as string[]) counts.set(view, (counts.get(view) ?? 0) + 1);
   return counts;
 }
 
-export async function countApis(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('apis')
-    .select(sql<number>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
+/** How many APIs there are (that the viewer may see, when one is given). */
+export async function countApis(db: Executor, viewer?: ApiViewer): Promise<number> {
+  let q = db.selectFrom('apis').select(sql<number>`count(*)`.as('n'));
+  if (viewer) q = q.where((eb) => apiVisibleTo(eb, viewer));
+  const row = await q.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, parsePermission, unauthenticated } from '@portico/model';
 import type { ApiHeaderRow } from '@portico/storage';
+import { isPubliclyVisible } from '@portico/storage';
 import type { PermissionGuards } from '../../http/auth.js';
 import { currentUser } from '../../http/auth.js';
 import type { ApiService } from '../apis/apis.service.js';
@@ -96,7 +97,7 @@ export function apiHeadersRoutes(
     },
     async (request) => {
       const api = await apis.get(request.params.api);
-      if (api.visibility !== 'PUBLIC') {
+      if (!isPubliclyVisible(api)) {
         if (!request.user) throw unauthenticated();
         if (!(await permissions.has(request.user.id, READ_API, api.id))) throw forbidden('api-definition-r');
       }

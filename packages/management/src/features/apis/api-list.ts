@@ -1,4 +1,5 @@
-import type { ApiListFilter, ApiListOptions, Database, UserRow } from '@portico/storage';
+import type { ApiListOptions, ApiRow, ApiViewer, Database, UserRow } from '@portico/storage';
+import { isPubliclyVisible } from '@portico/storage';
 import { findApiListJson, findMembershipsOfMember } from '@portico/storage';
 import type { Kysely } from 'kysely';
 import type { PermissionService } from '../permissions/permissions.service.js';
@@ -15,7 +16,7 @@ export async function listApisJson(
   query: ApiListQuery,
   pictureUrlPrefix: string,
 ): Promise<string> {
-  let visibleTo: ApiListFilter['visibleTo'] = { userId: null, groupIds: [] };
+  let visibleTo: ApiViewer | undefined = { userId: null, groupIds: [] };
   let manageable: ApiListOptions['manageable'] = 'none';
   if (actor) {
     const [access, memberships] = await Promise.all([
@@ -42,5 +43,40 @@ export async function listApisJson(
       order: query.order,
     },
     { manageable, pictureUrlPrefix },
+  );
+}
+
+/** Who the actor is as a catalogue viewer; undefined for an administrator, who sees every API. */
+export async function apiViewerOf(
+  deps: { db: Kysely<Database>; permissions: PermissionService },
+  actor: UserRow | undefined,
+): Promise<ApiViewer | undefined> {
+  if (!actor) return { userId: null, groupIds: [] };
+  const [access, memberships] = await Promise.all([
+    deps.permissions.access(actor.id),
+    findMembershipsOfMember(deps.db, 'USER', actor.id),
+  ]);
+  if (access.isAdmin) return undefined;
+  const groupIds = memberships.filter((m) => m.reference_type === 'GROUP').map((m) => m.reference_id);
+  return { userId: actor.id, groupIds: [...new Set(groupIds)] };
+}
+
+/**
+ * Whether the actor may see the API in the portal (the rule of the lists, for direct links): a
+ * published PUBLIC API, or one the actor is a member of, directly or through one of its groups.
+ */
+export async function mayViewApi(
+  deps: { db: Kysely<Database>; permissions: PermissionService },
+  actor: UserRow | undefined,
+  api: ApiRow,
+): Promise<boolean> {
+  if (isPubliclyVisible(api)) return true;
+  if (!actor) return false;
+  const memberships = await findMembershipsOfMember(deps.db, 'USER', actor.id);
+  const apiGroups = new Set(JSON.parse(api.groups) as string[]);
+  return memberships.some(
+    (m) =>
+      (m.reference_type === 'API' && m.reference_id === api.id) ||
+      (m.reference_type === 'GROUP' && apiGroups.has(m.reference_id)),
   );
 }

@@ -9,6 +9,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ImportLimits } from './api-import.source.js';
+import { mayViewApi } from './api-list.js';
 import { ApiImportService } from './api-import.service.js';
 import { ApiMembersService } from './api-members.service.js';
 import { ApiMetadataService } from './api-metadata.service.js';
@@ -87,8 +88,9 @@ export interface ApiRouteKit {
   /** The API as its managers see it, with its primary owner. */
   fullJson: (request: FastifyRequest, row: ApiRow) => Promise<ReturnType<typeof toApiJson>>;
   /**
-   * Readers of an API: holders of api-definition-r see it whole; anybody sees a PUBLIC API without its
-   * backend details; others get 401 (anonymous) or 403.
+   * Readers of an API: holders of api-definition-r see it whole; those who see it in the portal's lists
+   * (a published PUBLIC API, or one of their groups) see it without its backend details; others get
+   * 401 (anonymous) or 403.
    */
   readable: (request: FastifyRequest, id: string) => Promise<{ row: ApiRow; full: boolean }>;
 }
@@ -112,7 +114,7 @@ export function apiRouteKit(app: FastifyInstance, deps: ApiRouteDeps, services: 
     const row = await apis.get(id);
     if (request.user && (await permissions.has(request.user.id, READ_DEFINITION, id)))
       return { row, full: true };
-    if (row.visibility === 'PUBLIC') return { row, full: false };
+    if (await mayViewApi({ db: deps.ctx.db, permissions }, request.user, row)) return { row, full: false };
     if (!request.user) throw unauthenticated();
     throw forbidden('api-definition-r');
   };

@@ -11,6 +11,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go, when not to the platform's sender address (a support ticket's author). */
+  replyTo?: string;
 }
 
 /**
@@ -73,6 +75,7 @@ export class MailService {
         subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       });
       await updateMailStatus(this.db, id, 'SENT', null, this.now());
       return { id, status: 'SENT' };

@@ -1,5 +1,10 @@
 import type { Database, PageRow, UserRow } from '@portico/storage';
-import { findApiById, findMembershipsOfMember, findUserMembershipsOn } from '@portico/storage';
+import {
+  findApiById,
+  findMembershipsOfMember,
+  findUserMembershipsOn,
+  isPubliclyVisible,
+} from '@portico/storage';
 import { notFound } from '@portico/model';
 import type { Kysely } from 'kysely';
 import type { PermissionService } from '../permissions/permissions.service.js';
@@ -49,7 +54,7 @@ export async function pageReader(
   if (scope.referenceType === 'API') {
     const api = await findApiById(db, referenceId);
     if (!api) throw notFound('Api', referenceId);
-    isPublic = api.visibility === 'PUBLIC';
+    isPublic = isPubliclyVisible(api);
     if (!isPublic) apiGroups = JSON.parse(api.groups) as string[];
   }
   if (!user) {

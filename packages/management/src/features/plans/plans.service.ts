@@ -20,6 +20,7 @@ import {
   findPlanById,
   findPlansByApi,
   insertPlan,
+  isPubliclyVisible,
   updatePlan,
 } from '@portico/storage';
 import type { Kysely } from 'kysely';
@@ -108,7 +109,7 @@ export class PlanService {
   ): Promise<{ all: true } | { all: false; groups: Set<string> }> {
     const api = await this.deps.apis.get(apiId);
     if (user && (await this.deps.permissions.has(user.id, READ_PLANS, apiId))) return { all: true };
-    if (api.visibility !== 'PUBLIC' && !(await this.deps.apis.isManageable(user, apiId))) {
+    if (!isPubliclyVisible(api) && !(await this.deps.apis.isManageable(user, apiId))) {
       if (!user) throw unauthenticated();
       throw forbidden('api-plan-r');
     }

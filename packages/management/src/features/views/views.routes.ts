@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parsePermission } from '@portico/model';
 import type { PermissionGuards } from '../../http/auth.js';
 import { currentUser } from '../../http/auth.js';
+import { apiViewerOf } from '../apis/api-list.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
 import type { ViewInput, ViewWithCount, ViewsService } from './views.service.js';
 
@@ -70,14 +71,18 @@ export function viewsRoutes(
         request.query.all === 'true' &&
         !!request.user &&
         (await permissions.has(request.user.id, READ_VIEWS));
-      return (await views.list(all)).map((v) => toJson(request, v));
+      const viewer = await apiViewerOf({ db: views.db, permissions }, request.user);
+      return (await views.list(all, viewer)).map((v) => toJson(request, v));
     },
   );
 
   r.get(
     '/configuration/views/:id',
     { schema: { tags: ['Views'], summary: "One view ('default': the default view)", params: ViewParams } },
-    async (request) => toJson(request, await views.get(request.params.id), true),
+    async (request) => {
+      const viewer = await apiViewerOf({ db: views.db, permissions }, request.user);
+      return toJson(request, await views.get(request.params.id, viewer), true);
+    },
   );
 
   r.get(

@@ -1,6 +1,6 @@
 import { conflict, invalidField, notFound } from '@portico/model';
 import type { Kysely } from 'kysely';
-import type { Database, Executor, ViewRow } from '@portico/storage';
+import type { ApiViewer, Database, Executor, ViewRow } from '@portico/storage';
 import {
   clearDefaultView,
   countApis,
@@ -39,27 +39,30 @@ export interface ViewWithCount extends ViewRow {
 /** Views (console-applications-and-settings.md 2.3, 4): order, default (one at most), hidden, pictures. */
 export class ViewsService {
   constructor(
-    private readonly db: Kysely<Database>,
+    readonly db: Kysely<Database>,
     private readonly audit: AuditService,
     private readonly now: () => number,
   ) {}
 
-  async list(includeHidden: boolean): Promise<ViewWithCount[]> {
+  /** The views; their counts are of the APIs the viewer may see (every API when none is given). */
+  async list(includeHidden: boolean, viewer?: ApiViewer): Promise<ViewWithCount[]> {
     const [views, counts, total] = await Promise.all([
       findAllViews(this.db),
-      countApisByView(this.db),
-      countApis(this.db),
+      countApisByView(this.db, viewer),
+      countApis(this.db, viewer),
     ]);
     return views
       .filter((v) => includeHidden || v.hidden === 0)
       .map((v) => ({ ...v, total_apis: v.id === ALL_VIEW ? total : (counts.get(v.id) ?? 0) }));
   }
 
-  async get(id: string): Promise<ViewWithCount> {
+  async get(id: string, viewer?: ApiViewer): Promise<ViewWithCount> {
     const view = id === 'default' ? await this.defaultView() : await findView(this.db, id);
     if (!view) throw notFound('View', id);
     const total =
-      view.id === ALL_VIEW ? await countApis(this.db) : ((await countApisByView(this.db)).get(view.id) ?? 0);
+      view.id === ALL_VIEW
+        ? await countApis(this.db, viewer)
+        : ((await countApisByView(this.db, viewer)).get(view.id) ?? 0);
     return { ...view, total_apis: total };
   }
 
