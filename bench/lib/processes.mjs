@@ -55,6 +55,7 @@ export function startPortico(work, port, nodeArgs) {
         ...process.env,
         PORTICO_DATA_DIR: work,
         PORTICO_GATEWAY_PORT: String(port),
+        PORTICO_GATEWAY_STATUS_PORT: '0',
         PORTICO_LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -50,6 +50,8 @@ export async function startPortico(
       PORTICO_MANAGEMENT_PORT: port,
       PORTICO_GATEWAY_PORT: gatewayPort,
       PORTICO_WEB_PORT: webPort,
+      // Many gateways on one host: each its own status listener (any free port unless the test names one).
+      PORTICO_GATEWAY_STATUS_PORT: env.PORTICO_GATEWAY_STATUS_PORT ?? '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -46,6 +46,7 @@ describe('slow clients (header, request and keep-alive timeouts)', () => {
         PORTICO_MANAGEMENT_PORT: String(managementPort),
         PORTICO_GATEWAY_HOST: '127.0.0.1',
         PORTICO_GATEWAY_PORT: String(gatewayPort),
+        PORTICO_GATEWAY_STATUS_PORT: '0',
         PORTICO_HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_MS),
         PORTICO_HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS),
         PORTICO_HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000',

@@ -87,6 +87,7 @@ export async function startPortico(options: StartOptions = {}): Promise<Portico>
       PORTICO_MANAGEMENT_PORT: String(managementPort),
       PORTICO_WEB_PORT: String(webPort),
       PORTICO_GATEWAY_PORT: String(gatewayPort),
+      PORTICO_GATEWAY_STATUS_PORT: '0',
       PORTICO_WEB_URL: webUrl,
       PORTICO_LOG_LEVEL: 'warn',
       ...(options.smtpUrl ? { PORTICO_SMTP_URL: options.smtpUrl } : {}),
