@@ -38,6 +38,8 @@ async function applyOne(client: ManagementClient, change: ApiChange): Promise<vo
   const id = change.current!.id;
   const updates = change.fields.length > 0 || change.parts.some((p) => p.kind !== '-');
   if (updates) await client.post(`${api(id)}/import`, change.body);
+  for (const plan of change.closes ?? [])
+    await client.post(`${api(id)}/plans/${encodeURIComponent(plan)}/_close`);
   for (const part of change.parts.filter((p) => p.kind === '-')) {
     if (part.part === 'plan') await closeAndDeletePlan(client, id, part.ref!, part.status);
     else if (part.part === 'page') await client.delete(`${api(id)}/pages/${encodeURIComponent(part.ref!)}`);

@@ -211,6 +211,13 @@ describe.each(dialects)('portico apply and dump (%s)', (dialect) => {
     const id = String((await apiAt(ordersPath))!.id);
     const stockId = String((await apiAt(stockPath))!.id);
     const file = ordersFile(ordersPath, 'All the orders');
+    // Closing a plan in a file closes it as the console does (closing instant, subscriptions ended).
+    file.plans[1]!.status = 'CLOSED';
+    write('orders.yaml', file);
+    const closed = await run('apply', definitions);
+    expect(closed.out).toContain('~ plan "Gold"\n        ~ status: "STAGING" -> "CLOSED"');
+    const gold = (await plansOf(id)).find((p) => p.name === 'Gold')!;
+    expect(gold).toMatchObject({ status: 'CLOSED', closed_at: expect.any(Number) });
     file.plans = file.plans.filter((p) => p.name !== 'Gold');
     write('orders.yaml', file);
     rmSync(path.join(definitions, 'more'), { recursive: true });

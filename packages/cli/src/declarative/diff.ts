@@ -36,6 +36,8 @@ export interface ApiChange {
   fields: FieldChange[];
   parts: PartChange[];
   state?: { before: string | undefined; after: string };
+  /** Plans the file closes: closed through `_close` (their subscriptions end), not by the import. */
+  closes?: string[];
   /** The document sent to `apis/import` or `apis/{id}/import`. */
   body?: Json;
 }
@@ -139,6 +141,7 @@ export function diffApi(file: ApiFile, current: CurrentApi | undefined, prune: b
     for (const [k, v] of Object.entries(rest)) if (!NOT_COMPARED.has(k)) compare(v, have[k], k, fields);
   const body: Json = { ...rest };
   const parts: PartChange[] = [];
+  const closes: string[] = [];
   const list = (v: unknown) => (Array.isArray(v) ? (v as Json[]) : []);
   if (Array.isArray(doc.pages)) {
     // Page ids first: a page names its folder by the file's id, which may become the current one.
@@ -152,9 +155,14 @@ export function diffApi(file: ApiFile, current: CurrentApi | undefined, prune: b
     parts.push(...plans.changes);
     // Publication and closing instants are kept as they are (they are not in the files).
     const raw = list(current?.exported.plans);
+    const upper = (v: unknown) => String(v).toUpperCase();
     body.plans = plans.body.map((p) => {
       const old = raw.find((r) => r.id === p.id);
-      return old ? { published_at: old.published_at, closed_at: old.closed_at, ...p } : p;
+      if (!old) return p;
+      const kept = { published_at: old.published_at, closed_at: old.closed_at, ...p };
+      if (upper(p.status) !== 'CLOSED' || upper(old.status) === 'CLOSED') return kept;
+      closes.push(String(old.id));
+      return { ...kept, status: old.status };
     });
   }
   if (Array.isArray(doc.metadata)) {
@@ -181,6 +189,7 @@ export function diffApi(file: ApiFile, current: CurrentApi | undefined, prune: b
     fields,
     parts,
     ...(stateChange ? { state: stateChange } : {}),
+    ...(closes.length > 0 ? { closes } : {}),
     body,
   };
 }

@@ -72,16 +72,24 @@ interface ListedApi {
   proxy?: { context_path?: string; virtual_hosts?: { path?: string }[] };
 }
 
+const EXPORTS_AT_ONCE = 8;
+
+async function exportOf(client: ManagementClient, api: ListedApi): Promise<CurrentApi> {
+  const exported = await client.get<Json>(`/apis/${encodeURIComponent(api.id)}/export?exclude=members`);
+  const doc = canonicalApi(exported, api.state);
+  const proxy = (doc.proxy ?? {}) as { context_path?: string; virtual_hosts?: { path?: string }[] };
+  return { id: api.id, key: contextPathKey(proxy), name: api.name, doc, exported };
+}
+
 /** Every API the caller may see, exported (members excluded: they belong to each installation). */
 export async function loadCurrent(client: ManagementClient): Promise<CurrentApi[]> {
   await client.signIn();
   const listed = await client.get<ListedApi[]>('/apis?order=context_path');
+  // A few exports at a time: quick on hundreds of APIs, gentle on the server.
   const out: CurrentApi[] = [];
-  for (const api of listed) {
-    const exported = await client.get<Json>(`/apis/${encodeURIComponent(api.id)}/export?exclude=members`);
-    const doc = canonicalApi(exported, api.state);
-    const proxy = (doc.proxy ?? {}) as { context_path?: string; virtual_hosts?: { path?: string }[] };
-    out.push({ id: api.id, key: contextPathKey(proxy), name: api.name, doc, exported });
+  for (let i = 0; i < listed.length; i += EXPORTS_AT_ONCE) {
+    const batch = listed.slice(i, i + EXPORTS_AT_ONCE);
+    out.push(...(await Promise.all(batch.map((api) => exportOf(client, api)))));
   }
   return out;
 }
