@@ -71,6 +71,13 @@ export const ConfigFile = z.strictObject({
       rollupRetentionDays: z.number().int().min(1).optional(),
     })
     .optional(),
+  /**
+   * OpenTelemetry tracing: the standard variables' names as keys (`OTEL_EXPORTER_OTLP_ENDPOINT`,
+   * `OTEL_TRACES_SAMPLER`, ...); a variable of the environment wins over its key here.
+   */
+  otel: z
+    .record(z.string().regex(/^OTEL_[A-Z0-9_]+$/), z.union([z.string(), z.number(), z.boolean()]))
+    .optional(),
   log: z
     .strictObject({
       level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -121,6 +128,8 @@ export interface PorticoConfig {
   /** Days raw requests (and their logs) and per-minute rollups are kept. */
   analyticsRetention: { requestDays: number; rollupDays: number };
   logLevel: string;
+  /** The OTEL_* tracing variables: portico.yml's `otel` keys, overridden by the environment's. */
+  otel: Record<string, string | undefined>;
   /** The file that was read, if any. */
   file: string | undefined;
 }
@@ -164,6 +173,13 @@ function days(name: string, value: string | undefined): number | undefined {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a number of days, not "${value}"`);
   return n;
+}
+
+function otelVariables(env: NodeJS.ProcessEnv, file: z.infer<typeof ConfigFile>['otel']) {
+  const vars: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(file ?? {})) vars[key] = String(value);
+  for (const [key, value] of Object.entries(env)) if (key.startsWith('OTEL_') && value) vars[key] = value;
+  return vars;
 }
 
 function httpTimeouts(env: NodeJS.ProcessEnv, file: z.infer<typeof ConfigFile>['http']) {
@@ -297,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         400,
     },
     logLevel: nonEmpty(env.PORTICO_LOG_LEVEL) ?? fromFile.log?.level ?? 'info',
+    otel: otelVariables(env, fromFile.otel),
     file: found ? file : undefined,
   };
 }

@@ -78,11 +78,13 @@ export async function startComponents(
     if (components.management) {
       // Loaded only when needed: a gateway-only process stays small and starts fast.
       const { buildManagementApp } = await import('@portico/management');
+      const { tracingSettings } = await import('@portico/gateway');
       const { app, readiness } = await buildManagementApp({
         storage,
         bus,
         logger,
         timeouts: config.httpTimeouts,
+        tracing: tracingSettings(config.otel, 'portico-management', (m) => console.warn(`[management] ${m}`)),
         options: {
           jwtSecret: config.jwtSecret,
           sessionTtlSeconds: config.sessionTtlSeconds,
@@ -113,7 +115,7 @@ export async function startComponents(
       console.log(`  management API: http://localhost:${config.managementPort}/management/`);
     }
     if (components.gateway) {
-      const { startGateway } = await import('@portico/gateway');
+      const { startGateway, tracingSettings } = await import('@portico/gateway');
       const log = {
         info: (m: string) =>
           ['info', 'debug', 'trace'].includes(config.logLevel) ? console.log(`[gateway] ${m}`) : undefined,
@@ -137,6 +139,7 @@ export async function startComponents(
         timeouts: config.httpTimeouts,
         outbound: config.outbound,
         statusPort: config.gatewayStatusPort,
+        tracing: tracingSettings(config.otel, 'portico-gateway', log.warn),
         version: VERSION,
         log,
       });
