@@ -11,7 +11,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconHourglass } from '@tabler/icons-react';
+import { IconCheck, IconCircleCheck, IconCopy, IconHourglass } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../shared/config/config-context';
 import { notifySuccess } from '../../../shared/ui/notify';
@@ -117,9 +117,10 @@ export function OutcomeStep({ api, subscription }: { api: PortalApi; subscriptio
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
-        <Text role="status" fw={600} c="green.9">
-          {t('portalSubscribe.outcome.accepted', values)}
-        </Text>
+        <Group gap="xs" wrap="nowrap" role="status">
+          <IconCircleCheck size={22} color="var(--mantine-color-green-8)" aria-hidden />
+          <Text fw={600}>{t('portalSubscribe.outcome.accepted', values)}</Text>
+        </Group>
         {withKey ? (
           !key || !entrypoint ? (
             <Skeleton height={120} />

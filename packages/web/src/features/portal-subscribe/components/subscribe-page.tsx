@@ -31,7 +31,7 @@ export function SubscribePage() {
   const list = (plans.data ?? []) as WizardPlan[];
   const planId = params.get('planId');
   const plan = list.find((p) => p.id === planId && p.security !== 'KEY_LESS') ?? null;
-  const step = subscription ? 2 : plan ? (active ?? 1) : 0;
+  const step = subscription ? 3 : plan ? (active ?? 1) : 0;
 
   const pickPlan = (picked: WizardPlan) => {
     setApplication(null);
@@ -96,7 +96,8 @@ export function SubscribePage() {
               />
             )}
           </Stepper.Step>
-          <Stepper.Step label={t('portalSubscribe.steps.outcome')} allowStepSelect={false}>
+          <Stepper.Step label={t('portalSubscribe.steps.outcome')} allowStepSelect={false} />
+          <Stepper.Completed>
             {subscription && (
               <Stack gap="md">
                 <OutcomeStep api={api} subscription={subscription} />
@@ -105,7 +106,7 @@ export function SubscribePage() {
                 </Anchor>
               </Stack>
             )}
-          </Stepper.Step>
+          </Stepper.Completed>
         </Stepper>
       )}
     </Stack>
