@@ -188,6 +188,12 @@ describe.each(dialects)('portico apply and dump (%s)', (dialect) => {
     expect(twin.err).toMatch(
       /zz-bad\.yaml: proxy\.context_path: .* is also the context path of .*orders\.yaml/,
     );
+    write('zz-bad.yaml', stockFile(`${ordersPath}/sub`));
+    const overlap = await run('apply', definitions);
+    expect(overlap.code).toBe(1);
+    expect(overlap.err).toMatch(
+      /zz-bad\.yaml: proxy\.context_path: .*\/sub overlaps the context path of .*orders\.yaml/,
+    );
     rmSync(path.join(definitions, 'zz-bad.yaml'));
 
     const err: string[] = [];

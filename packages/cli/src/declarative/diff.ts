@@ -218,13 +218,57 @@ function matchFiles(files: ApiFile[], current: CurrentApi[]): (CurrentApi | unde
   });
 }
 
+interface Entrypoint {
+  host: string;
+  path: string;
+}
+
+const entrypointsOf = (doc: Json): Entrypoint[] => {
+  const proxy = (doc.proxy ?? {}) as {
+    context_path?: string;
+    virtual_hosts?: { host?: string; path?: string }[];
+  };
+  const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+  return proxy.virtual_hosts?.length
+    ? proxy.virtual_hosts.map((v) => ({ host: (v.host ?? '').toLowerCase(), path: trim(v.path ?? '/') }))
+    : [{ host: '', path: trim(proxy.context_path ?? '/') }];
+};
+
+/** The same host and the same path, a parent or a sub-path (as the server refuses). */
+const clash = (a: Entrypoint, b: Entrypoint) => {
+  const under = (p: string, parent: string) => p.startsWith(parent.endsWith('/') ? parent : `${parent}/`);
+  return a.host === b.host && (a.path === b.path || under(a.path, b.path) || under(b.path, a.path));
+};
+
+/**
+ * Refuses, before any change, a file whose context path overlaps another file's or an API that stays
+ * (the server would refuse it half-way through).
+ */
+function checkEntrypoints(files: ApiFile[], matches: (CurrentApi | undefined)[], staying: CurrentApi[]) {
+  const others = staying.map((c) => ({ what: `API ${c.name} (${c.key})`, entries: entrypointsOf(c.doc) }));
+  files.forEach((f, i) => {
+    const entries = entrypointsOf(f.doc);
+    const against = [
+      ...files.slice(0, i).map((g) => ({ what: g.file, entries: entrypointsOf(g.doc) })),
+      ...others.filter((_, j) => staying[j] !== matches[i]),
+    ];
+    for (const other of against)
+      if (entries.some((e) => other.entries.some((o) => clash(e, o))))
+        throw new FileError(
+          f.file,
+          'proxy.context_path',
+          `${f.key} overlaps the context path of ${other.what}`,
+        );
+  });
+}
+
 /** Every change, removals (with --prune) first so that their context paths are free for new APIs. */
 export function diffAll(files: ApiFile[], current: CurrentApi[], prune: boolean): ApiChange[] {
   const matches = matchFiles(files, current);
+  const unmatched = current.filter((c) => !matches.includes(c));
+  checkEntrypoints(files, matches, prune ? [] : unmatched);
   const removals: ApiChange[] = prune
-    ? current
-        .filter((c) => !matches.includes(c))
-        .map((c) => ({ kind: '-', key: c.key, name: c.name, current: c, fields: [], parts: [] }))
+    ? unmatched.map((c) => ({ kind: '-', key: c.key, name: c.name, current: c, fields: [], parts: [] }))
     : [];
   return [...removals, ...files.map((f, i) => diffApi(f, matches[i], prune))];
 }
