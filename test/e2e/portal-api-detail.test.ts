@@ -200,9 +200,10 @@ describe('portal API detail and documentation', () => {
     await entrypoint.locator('xpath=..').getByText('europe').waitFor();
     await main(tab).getByRole('list', { name: 'Views' }).getByText('Commerce').waitFor();
     const nav = main(tab).getByRole('navigation', { name: 'API sections' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Documentation']);
+    // Support is enabled by default.
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Documentation', 'Support']);
     expect(await nav.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
-    // No subscription screen yet, no Subscribe link; no rating without ratings.
+    // Signed out: no Subscribe link (portal-and-platform.md 6); no rating without ratings.
     expect(
       await main(tab)
         .getByRole('link', { name: /Subscribe/ })

@@ -73,6 +73,16 @@ describe('portal subscription wizard', () => {
       comment_message: 'Tell us your use case',
     });
     await plan({ name: 'Open', description: 'Anybody', security: 'KEY_LESS' });
+    await plan({
+      name: 'Tokens',
+      description: 'JSON web tokens',
+      security: 'JWT',
+      validation: 'AUTO',
+      securityDefinition: JSON.stringify({
+        signature: 'HMAC_HS256',
+        resolverParameter: 'a-very-secret-hmac-key-of-32-chars',
+      }),
+    });
     await api('POST', `apis/${weather}/deploy`);
     await api('POST', `apis/${weather}?action=START`);
     // The portal shows calls through this gateway.
@@ -197,5 +207,36 @@ describe('portal subscription wizard', () => {
       `apis/${weather}/subscriptions?status=PENDING`,
     );
     expect(subscriptions.data.map((s) => s.status)).toEqual(['PENDING']);
+  }, 60_000);
+
+  it('asks a client id for a JWT plan and shows the bearer-token sample once subscribed', async () => {
+    await tab.goto(`${world.portico.webUrl}/apis/${weather}/detail`);
+    await main(tab).getByRole('link', { name: 'Subscribe to Tokens' }).click();
+    await tab.waitForURL(/\/subscribe\?planId=/);
+    // The application made earlier has no client id.
+    await applicationField().fill('Forecast');
+    await tab.getByRole('option', { name: 'Forecast widget' }).click();
+    await main(tab).getByText('client id required', { exact: true }).waitFor();
+    expect(await subscribeButton().isDisabled()).toBe(true);
+
+    await main(tab).getByRole('button', { name: 'New application' }).click();
+    await main(tab).getByRole('textbox', { name: 'Name' }).fill('Forecast backend');
+    await main(tab).getByRole('textbox', { name: 'Description' }).fill('Our servers');
+    await main(tab).getByRole('button', { name: 'Create the application' }).click();
+    await main(tab).getByText('client id required', { exact: true }).waitFor();
+    await main(tab).getByRole('textbox', { name: 'Client id' }).fill('forecast-backend');
+    await main(tab).getByRole('button', { name: 'Create the application' }).click();
+    await expect.poll(() => applicationField().inputValue()).toBe('Forecast backend');
+    await expect.poll(() => subscribeButton().isDisabled()).toBe(false);
+    await subscribeButton().click();
+
+    const sample = main(tab).getByRole('region', { name: 'Call the API' }).locator('pre');
+    await sample.waitFor();
+    expect((await sample.textContent())!.trim()).toBe(
+      `curl -X GET '${world.portico.gatewayUrl}/weather' -H 'Authorization: Bearer YOUR_ACCESS_TOKEN'`,
+    );
+    expect(await main(tab).getByRole('region', { name: 'Your API key' }).count()).toBe(0);
+    await settle(tab);
+    await screenshot(tab, 'portal-subscribe-token');
   }, 60_000);
 });
