@@ -35,8 +35,11 @@ export const ConfigFile = z.strictObject({
       apiKeyQueryParam: z.string().min(1).optional(),
       url: z.string().optional(),
       statusPort: z.number().int().min(0).max(65535).optional(),
+      metricsPort: z.number().int().min(0).max(65535).optional(),
     })
     .optional(),
+  /** Prometheus `GET /metrics` (README "Metrics"). */
+  metrics: z.strictObject({ token: z.string().min(1).optional() }).optional(),
   /** Graceful stop on SIGTERM (README "Running as a cluster"). */
   drain: z
     .strictObject({ minMs: z.number().int().min(0).optional(), maxMs: z.number().int().min(0).optional() })
@@ -101,6 +104,10 @@ export interface PorticoConfig {
   gatewayTenant: string | undefined;
   /** Port of the gateway's status listener (GET /live, GET /ready). */
   gatewayStatusPort: number;
+  /** Port of the gateway's own metrics listener; undefined: `/metrics` on the gateway's port. */
+  gatewayMetricsPort: number | undefined;
+  /** When set, scrapes of `/metrics` (gateway and management) carry `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   /** SIGTERM: serve at least minMs more (with /ready at 503), finish calls in flight up to maxMs. */
   drain: { minMs: number; maxMs: number };
   /** How long the scheduler lease of a management node holds without renewal. */
@@ -254,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       port('PORTICO_GATEWAY_STATUS_PORT', env.PORTICO_GATEWAY_STATUS_PORT) ??
       fromFile.gateway?.statusPort ??
       18082,
+    gatewayMetricsPort:
+      port('PORTICO_GATEWAY_METRICS_PORT', env.PORTICO_GATEWAY_METRICS_PORT) ?? fromFile.gateway?.metricsPort,
+    metricsToken: nonEmpty(env.PORTICO_METRICS_TOKEN) ?? fromFile.metrics?.token,
     drain: drainPeriod(env, fromFile.drain),
     schedulerLeaseMs: milliseconds('PORTICO_SCHEDULER_LEASE_MS', env.PORTICO_SCHEDULER_LEASE_MS) ?? 30_000,
     gatewayUrl: (

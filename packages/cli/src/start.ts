@@ -84,6 +84,7 @@ export async function startComponents(
         bus,
         logger,
         timeouts: config.httpTimeouts,
+        metricsToken: config.metricsToken,
         tracing: tracingSettings(config.otel, 'portico-management', (m) => console.warn(`[management] ${m}`)),
         options: {
           jwtSecret: config.jwtSecret,
@@ -139,6 +140,8 @@ export async function startComponents(
         timeouts: config.httpTimeouts,
         outbound: config.outbound,
         statusPort: config.gatewayStatusPort,
+        metricsPort: config.gatewayMetricsPort,
+        metricsToken: config.metricsToken,
         tracing: tracingSettings(config.otel, 'portico-gateway', log.warn),
         version: VERSION,
         log,
@@ -148,6 +151,7 @@ export async function startComponents(
       const counters = config.redisUrl ? ` (counters in ${redact(config.redisUrl)})` : '';
       console.log(`  gateway:        http://localhost:${gateway.port}/${counters}`);
       console.log(`  gateway status: http://localhost:${gateway.statusPort}/ready`);
+      console.log(`  gateway metrics: http://localhost:${gateway.metricsPort ?? gateway.port}/metrics`);
     }
     if (components.web) {
       const dist = webDistDir();

@@ -20,8 +20,13 @@ import { snapshotFile } from './sync/snapshot.js';
 import { SyncService } from './sync/sync.service.js';
 import { watchForChanges } from './sync/change-watch.js';
 import { DictionarySync, dictionariesFile } from './sync/dictionaries.js';
+import { gatewayMetrics } from './metrics/gateway-metrics.js';
+import { SnapshotMetric } from './metrics/registry.js';
 import type { TracingSettings } from './tracing/settings.js';
 import { startGatewayTracing } from './tracing/gateway-tracing.js';
+import type { MetricsServer } from './metrics/metrics-server.js';
+import { startMetricsServer, withMetrics } from './metrics/metrics-server.js';
+import type { MetricsRegistry } from './metrics/registry.js';
 import type { DrainPeriod } from './status/drain.js';
 import { DEFAULT_DRAIN, HttpDrain } from './status/drain.js';
 import type { StatusServer } from './status/status-server.js';
@@ -61,6 +66,13 @@ export interface GatewayOptions {
   outbound?: OutboundSettings | undefined;
   /** OpenTelemetry tracing (OTLP/HTTP): off when undefined. */
   tracing?: TracingSettings | undefined;
+  /**
+   * Prometheus `GET /metrics`: on a listener of its own at this port (0: any free port); when
+   * undefined, on the gateway's port.
+   */
+  metricsPort?: number | undefined;
+  /** When set, a scrape must carry `Authorization: Bearer <token>`. */
+  metricsToken?: string | undefined;
   /**
    * Port of the status listener (`GET /live`, `GET /ready`), opened before the first load so that
    * probes see 503 until the APIs are served; none when undefined (0: any free port).
@@ -109,6 +121,10 @@ export interface RunningGateway {
   port: number;
   sync: SyncService;
   reporter: Reporter;
+  /** The Prometheus metrics: other parts add theirs here. */
+  metrics: MetricsRegistry;
+  /** Port of the metrics listener, when one was asked for (else /metrics is on `port`). */
+  metricsPort: number | undefined;
   /** Port of the status listener, when one was asked for. */
   statusPort: number | undefined;
   readiness: Readiness;
@@ -178,7 +194,18 @@ export async function startGateway(
   const reporter = new Reporter(reportSinkFor(storage, reporterOptions), reporterOptions, (error) =>
     options.log.warn(`reports not written: ${String(error)}`),
   );
+  const metrics = gatewayMetrics({ reporter, sync, health, now: Date.now });
   const tracing = startGatewayTracing(options.tracing, options.version, options.log);
+  if (tracing) {
+    metrics.snapshot(
+      new SnapshotMetric(
+        'portico_gateway_tracing_spans_dropped_total',
+        'Spans dropped: export queue full, or the collector refused them or did not answer.',
+        'counter',
+        () => [{ labels: {}, value: tracing.dropped }],
+      ),
+    );
+  }
   const handler = createRequestHandler({
     routes: () => sync.routes(),
     access,
@@ -199,12 +226,19 @@ export async function startGateway(
         `${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       ),
   });
-  const server = http.createServer(httpServerTimeouts(options.timeouts ?? DEFAULT_SERVER_TIMEOUTS), handler);
+  const server = http.createServer(
+    httpServerTimeouts(options.timeouts ?? DEFAULT_SERVER_TIMEOUTS),
+    options.metricsPort === undefined ? withMetrics(handler, metrics, options.metricsToken) : handler,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  const metricsServer: MetricsServer | undefined =
+    options.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer(metrics, options.metricsToken, options.metricsPort, options.host);
   const drainer = new HttpDrain(server);
 
   const poll = setInterval(() => void sync.sync(), options.syncIntervalMs);
@@ -240,12 +274,15 @@ export async function startGateway(
       await counters.close();
       await tracing?.shutdown();
       await status?.close();
+      await metricsServer?.close();
     })());
   return {
     id,
     port,
     sync,
     reporter,
+    metrics,
+    metricsPort: metricsServer?.port,
     statusPort: status?.port,
     readiness,
     drain,

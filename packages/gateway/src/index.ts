@@ -11,6 +11,14 @@ export { DEFAULT_GATEWAY_STATUS_PORT, Readiness } from './status/status-server.j
 export { POLICIES, describePolicy, validatePolicyConfiguration } from './policies/registry.js';
 export type { PolicyDescription } from './policies/registry.js';
 export { conditionError } from './expressions/cel.js';
+export {
+  MetricsRegistry,
+  SnapshotMetric,
+  processMetrics,
+  serveMetrics,
+  authorised,
+} from './metrics/registry.js';
+export type { MetricValue } from './metrics/registry.js';
 export { RESOURCE_TYPES, describeResourceType } from './resources/registry.js';
 export { tracingSettings, parseKeyValues, SAMPLERS } from './tracing/settings.js';
 export type { OtelVariables, TracingSettings, SamplerName } from './tracing/settings.js';

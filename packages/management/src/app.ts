@@ -16,6 +16,7 @@ import { DEFAULT_BODY_LIMIT, installJsonBodyParser } from './http/json-body.js';
 import { installAccessChecksBeforeValidation } from './http/access-checks.js';
 import { installSessions, permissionGuards } from './http/auth.js';
 import { installStatusRoutes } from './http/status.js';
+import { installMetrics } from './http/metrics.js';
 import { AuditService } from './features/audit/audit.service.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
@@ -92,6 +93,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Slow clients: header, request and keep-alive timeouts of the server (10 s, 30 s, 65 s by default). */
   timeouts?: ServerTimeouts;
+  /** When set, `GET /metrics` asks for `Authorization: Bearer <token>`. */
+  metricsToken?: string | undefined;
   /** OpenTelemetry tracing of HTTP requests and SQL statements (OTLP/HTTP): off when undefined. */
   tracing?: TracingSettings | undefined;
   now?: () => number;
@@ -212,6 +215,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
   });
 
   const readiness = installStatusRoutes(app);
+  installMetrics(app, build.metricsToken);
   const guards = permissionGuards(permissions);
   await app.register(
     async (api) => {
