@@ -1,10 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Dialect, Storage } from './database.js';
 import { openStorage } from './database.js';
+import { postgresTemplate, sqliteTemplateFile, withDatabase } from './testing-templates.js';
+
+export { sqliteTemplateFile } from './testing-templates.js';
 
 /**
  * Test support: a fresh database per call, on SQLite (a temporary file) or PostgreSQL (a new database
@@ -54,16 +57,15 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-/** Creates an empty database of the dialect, migrated to the latest schema. */
+/**
+ * Creates an empty database of the dialect, migrated to the latest schema (a copy of a template migrated
+ * once, see testing-templates.ts).
+ */
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
+    const template = await sqliteTemplateFile();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portico-test-'));
+    copyFileSync(template, path.join(dataDir, 'portico.db'));
     const storage = await openStorage({ dataDir });
     return {
       storage,
@@ -74,8 +76,9 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       },
     };
   }
+  const template = await postgresTemplate(TEST_DATABASE_URL);
   const name = `portico_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  await adminQuery(`create database ${name} template ${template}`);
   const databaseUrl = withDatabase(TEST_DATABASE_URL, name);
   const storage = await openStorage({ databaseUrl, dataDir: os.tmpdir(), poolSize: 4 });
   return {
