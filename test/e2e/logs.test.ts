@@ -24,6 +24,7 @@ async function echoBackend(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+const TRACEPARENT = '00-7d3ef2a1c0b94e15a6f2d8c4b1e09a37-5f1c2a9d3e4b6c78-01';
 const PAYLOAD = '{"order":"<b>bold</b><script>window.hacked=1</script>"}';
 
 /**
@@ -33,7 +34,10 @@ const PAYLOAD = '{"order":"<b>bold</b><script>window.hacked=1</script>"}';
  * the CSV export, and the application's logs.
  */
 describe('request logs', () => {
-  const suite = consoleSuite();
+  // Tracing on (sampled out, nothing exported): the gateway keeps each call's trace id with its log.
+  const suite = consoleSuite({
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_TRACES_SAMPLER: 'always_off' },
+  });
   const { api, world, adminOn, main, dialog, toast, inLanguage } = suite;
   let backend: { server: Server; url: string };
   let apiId = '';
@@ -139,7 +143,7 @@ describe('request logs', () => {
     for (let i = 0; i < 100 && !logged; i++) {
       const res = await call('/echo/orders', {
         method: 'POST',
-        headers: { 'x-debug': 'on', 'content-type': 'application/json' },
+        headers: { 'x-debug': 'on', 'content-type': 'application/json', traceparent: TRACEPARENT },
         body: PAYLOAD,
       });
       if (res.status === 200) logged = res;
@@ -195,6 +199,10 @@ describe('request logs', () => {
     await expect(backendResponse.innerText()).resolves.toContain('"received"');
     await expect(main(page).innerText()).resolves.toContain('Mobile app');
     await expect(main(page).innerText()).resolves.toContain(apiKey);
+    // The caller's trace goes on through the gateway: its trace id is shown with the log.
+    await expect(main(page).innerText()).resolves.toMatch(
+      new RegExp(`Trace ID\\s+${TRACEPARENT.split('-')[1]}`),
+    );
     await screenshot(page, 'logs-api-detail');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await main(page).getByRole('button', { name: 'Hide the context' }).click();

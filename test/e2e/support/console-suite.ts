@@ -20,7 +20,7 @@ export interface ConsoleWorld {
  * Portico and a browser before the suite and stops them after; after each test checks that the
  * Content-Security-Policy blocked nothing, and leaves a picture of each page of a failed test.
  */
-export function consoleSuite() {
+export function consoleSuite(options: { env?: Record<string, string> } = {}) {
   const world = {} as ConsoleWorld;
   const contexts: BrowserContext[] = [];
 
@@ -60,7 +60,7 @@ export function consoleSuite() {
   beforeAll(async () => {
     world.sink = await startMailSink();
     [world.portico, world.browser] = await Promise.all([
-      startPortico({ smtpUrl: world.sink.url }),
+      startPortico({ smtpUrl: world.sink.url, env: options.env }),
       launchChromium(),
     ]);
     world.token = await adminToken(world.portico);

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sqliteTemplateFile } from '@portico/storage/testing';
 import type { MailSink } from './mail-sink.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -58,6 +59,8 @@ export interface StartOptions {
   /** The web app's port (default: a free one). */
   webPort?: number;
   timeoutMs?: number;
+  /** More environment variables of the process (e.g. OTEL_* for tracing). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -73,6 +76,8 @@ export async function startPortico(options: StartOptions = {}): Promise<Portico>
     if (!existsSync(file)) throw new Error(`${file} is missing: build ${what} first (npm test builds both)`);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-e2e-'));
+  // An empty database at the latest schema, so that the start does not run every migration again.
+  await copyFile(await sqliteTemplateFile(), path.join(dataDir, 'portico.db'));
   const [managementPort, gatewayPort] = [await freePort(), await freePort()];
   const webPort = options.webPort ?? (await freePort());
   const command = options.command ?? 'start';
@@ -92,6 +97,7 @@ export async function startPortico(options: StartOptions = {}): Promise<Portico>
       PORTICO_LOG_LEVEL: 'warn',
       ...(options.smtpUrl ? { PORTICO_SMTP_URL: options.smtpUrl } : {}),
       ...(options.managementUrl ? { PORTICO_MANAGEMENT_URL: options.managementUrl } : {}),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -111,6 +111,8 @@ export class LogsService {
     return {
       id: row.id,
       transactionId: row.transaction_id,
+      // The W3C trace id of the call when the gateway traced it (distributed tracing), else null.
+      traceId: row.trace_id ?? null,
       timestamp: Number(row.timestamp),
       status: row.status,
       method: row.method,

@@ -56,6 +56,8 @@ export interface LogSide {
 export interface LogDetail {
   id: string;
   transactionId: string;
+  /** W3C trace id of the call, when the gateway traced it. */
+  traceId?: string | null;
   timestamp: number;
   status: number;
   method: string;

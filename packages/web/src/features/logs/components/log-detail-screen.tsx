@@ -141,6 +141,7 @@ export function LogDetailScreen({
               <Field label="logs.detail.fields.date">{formatLogDate(data.timestamp)}</Field>
               <Field label="logs.detail.fields.requestId">{data.id}</Field>
               <Field label="logs.detail.fields.transactionId">{data.transactionId}</Field>
+              {data.traceId && <Field label="logs.detail.fields.traceId">{data.traceId}</Field>}
               <Field label="logs.detail.fields.uri">{data.uri}</Field>
               <Field label="logs.detail.fields.responseTime">
                 {t('logs.ms', { value: data.responseTime })}

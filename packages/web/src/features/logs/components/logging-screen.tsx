@@ -10,6 +10,7 @@ import type { LoggingMode } from '../logging-condition';
 import { LOGGING_MODES, conditionEnd } from '../logging-condition';
 import type { Option } from './condition-dialog';
 import { ConditionDialog } from './condition-dialog';
+import { TracingPanel } from './tracing-panel';
 
 /** The platform's maximum logging duration in ms (`logging.maxDurationMillis`, 0 = none). */
 function useMaxDuration(): number {
@@ -145,6 +146,7 @@ export function LoggingScreen({
           )}
         </Stack>
       </Paper>
+      <TracingPanel proxy={proxy} canUpdate={canUpdate} saving={saving} onSave={onSave} />
       {builder && (
         <ConditionDialog
           opened
