@@ -127,7 +127,20 @@ export const routes: RouteObject[] = [
                     .ApiDocumentationPage,
                 }),
               },
+              {
+                path: 'support',
+                lazy: async () => ({
+                  Component: (await import('../features/portal-support/portal-support-screens'))
+                    .ApiSupportPage,
+                }),
+              },
             ],
+          },
+          {
+            path: 'support',
+            lazy: async () => ({
+              Component: (await import('../features/portal-support/portal-support-screens')).SupportPage,
+            }),
           },
         ],
       },

@@ -38,6 +38,7 @@ export const PORTAL_SECTIONS: readonly SettingSection[] = [
       f('portal.devMode.enabled'),
       f('portal.userCreation.enabled'),
       f('portal.support.enabled'),
+      f('portal.support.email', { dependsOn: 'portal.support.enabled' }),
     ],
   },
   {

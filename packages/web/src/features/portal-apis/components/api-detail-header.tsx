@@ -50,6 +50,7 @@ export function ApiDetailHeader({ api }: { api: PortalApi }) {
                   value={api.rate}
                   fractions={10}
                   readOnly
+                  role="img"
                   aria-label={t('portalApi.rating', { rate: api.rate })}
                 />
                 <Text size="sm" c="dimmed">

@@ -11,6 +11,9 @@ export interface CatalogueApi {
   labels: string[];
   picture_url: string;
   has_picture: boolean;
+  /** The top APIs only, while rating is enabled: the average (absent without ratings) and the count. */
+  rate?: number;
+  numberOfRatings?: number;
 }
 
 /** A view of `GET configuration/views` (the hidden ones are left out by the server). */

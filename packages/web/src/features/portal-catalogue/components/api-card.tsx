@@ -1,4 +1,5 @@
-import { Avatar, Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Card, Group, Rating, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CatalogueApi } from '../api/catalogue';
 import classes from './catalogue.module.css';
@@ -33,7 +34,28 @@ function ViewChips({ api, viewNames }: ApiCardProps) {
   );
 }
 
-/** An API as a tile: picture, name, version, description and its views as chips; opens its detail. */
+/** The API's stars and number of ratings, when the list carries them (the top APIs). */
+function Stars({ api }: { api: CatalogueApi }) {
+  const { t } = useTranslation();
+  if (api.numberOfRatings === undefined) return null;
+  return (
+    <Group gap="xs">
+      <Rating
+        value={api.rate ?? 0}
+        fractions={10}
+        readOnly
+        size="sm"
+        role="img"
+        aria-label={t('portalApi.rating', { rate: api.rate ?? 0 })}
+      />
+      <Text size="xs" c="dimmed">
+        {t('portalApi.ratings', { count: api.numberOfRatings })}
+      </Text>
+    </Group>
+  );
+}
+
+/** An API as a tile: picture, name, version, description, its views as chips and its stars; opens its detail. */
 export function ApiTile({ api, viewNames }: ApiCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" component={Link} to={detailPath(api)} className={classes.card}>
@@ -52,6 +74,7 @@ export function ApiTile({ api, viewNames }: ApiCardProps) {
         {api.description}
       </Text>
       <ViewChips api={api} viewNames={viewNames} />
+      <Stars api={api} />
     </Card>
   );
 }

@@ -1,0 +1,135 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations, signInOnPage } from './support/app';
+import { newContext, screenshot } from './support/browser';
+import { consoleSuite } from './support/console-suite';
+import { createActiveUser } from './support/portico';
+
+const DEVELOPER = {
+  firstname: 'Grace',
+  lastname: 'Hopper',
+  email: 'grace@partners.test',
+  password: 'Sup3r-secret!',
+};
+const OWNER_EMAIL = 'owner@portico.test';
+
+/**
+ * The portal's home and support (portal-and-platform.md 2: home, support ticket form; issue 14 items 1
+ * and 5) in a real browser against `portico start` with a real SMTP sink: the top APIs as cards with
+ * picture, views and stars; a signed-in developer sends a ticket from the API's Support entry, and the
+ * API's owner gets it by mail, with a copy to the developer.
+ */
+describe('portal home top APIs and support tickets', () => {
+  const { world, api, createApi, toast, main } = consoleSuite();
+  const contexts: BrowserContext[] = [];
+  let weather = '';
+
+  beforeAll(async () => {
+    // The administrator owns the APIs: give the account the address tickets about them go to.
+    await api('PUT', 'user', { email: OWNER_EMAIL });
+    const { id: view } = await api<{ id: string }>('POST', 'configuration/views', { name: 'Climate' });
+    ({ id: weather } = await createApi('Weather', '/weather'));
+    const { id: tides } = await createApi('Tides', '/tides');
+    const { id: hidden } = await createApi('Withdrawn', '/withdrawn');
+    for (const [id, lifecycle] of [
+      [weather, 'PUBLISHED'],
+      [tides, 'PUBLISHED'],
+      [hidden, 'UNPUBLISHED'],
+    ] as const) {
+      await api('PUT', `apis/${id}`, {
+        ...(await api<Record<string, unknown>>('GET', `apis/${id}`)),
+        visibility: 'PUBLIC',
+        lifecycle_state: lifecycle,
+        views: id === weather ? [view] : [],
+      });
+      await api('POST', 'configuration/top-apis', { api: id });
+    }
+    await api('POST', `apis/${weather}/ratings`, { rate: 4, title: 'Solid', comment: 'Accurate forecasts.' });
+    await createActiveUser(world.portico, world.token, world.sink, DEVELOPER);
+  });
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+  });
+
+  async function tabOn(path: string, signIn?: { username: string; password: string }): Promise<Page> {
+    const context = await newContext(world.browser);
+    contexts.push(context);
+    const tab = await context.newPage();
+    if (!signIn) {
+      await tab.goto(`${world.portico.webUrl}${path}`);
+      return tab;
+    }
+    await tab.goto(`${world.portico.webUrl}/login?redirectUri=${encodeURIComponent(path)}`);
+    await signInOnPage(tab, signIn.username, signIn.password);
+    await tab.waitForURL(`${world.portico.webUrl}${path}`);
+    return tab;
+  }
+
+  it('shows the top APIs a visitor may see as cards with picture, views and stars; support asks to sign in', async () => {
+    const tab = await tabOn('/');
+    const top = main(tab).getByRole('list', { name: 'Top APIs' });
+    const cards = top.getByRole('link');
+    // The cards come in their own chunk, once the top APIs are known.
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(2);
+    // In the configured order; the unpublished API is not shown.
+    expect(
+      await top
+        .getByRole('paragraph')
+        .filter({ hasText: /^(Weather|Tides|Withdrawn)$/ })
+        .allTextContents(),
+    ).toEqual(['Weather', 'Tides']);
+    const card = cards.filter({ hasText: 'Weather' });
+    await card.getByText('Climate').waitFor();
+    await card.getByText('1 rating').waitFor();
+    expect(await card.locator('img, [class*="Avatar"]').count()).toBeGreaterThan(0);
+    await screenshot(tab, 'portal-home-top-apis');
+    expect(await seriousA11yViolations(tab)).toEqual([]);
+
+    await card.click();
+    await tab.waitForURL(`**/apis/${weather}/detail`);
+    await tab.goto(`${world.portico.webUrl}/support`);
+    await main(tab).getByRole('heading', { name: 'Sign in to contact support' }).waitFor();
+    expect(await main(tab).getByRole('textbox').count()).toBe(0);
+  });
+
+  it("sends a ticket from the API's Support entry to the API's owner, with a copy to the sender", async () => {
+    const tab = await tabOn(`/apis/${weather}/detail`, {
+      username: DEVELOPER.email,
+      password: DEVELOPER.password,
+    });
+    await main(tab)
+      .getByRole('navigation', { name: 'API sections' })
+      .getByRole('link', { name: 'Support' })
+      .click();
+    await tab.waitForURL(`**/apis/${weather}/support`);
+    const send = main(tab).getByRole('button', { name: 'Send' });
+    await send.waitFor();
+    // The API is the route's: no API choice; nothing to send yet.
+    expect(await main(tab).getByRole('textbox', { name: 'API' }).count()).toBe(0);
+    expect(await send.isDisabled()).toBe(true);
+
+    await main(tab).getByRole('textbox', { name: 'Subject' }).fill('Forecast quota');
+    await main(tab).getByRole('textbox', { name: 'Subject' }).fill('');
+    await main(tab).getByText('The subject is required').waitFor();
+    await main(tab).getByRole('textbox', { name: 'Subject' }).fill('Forecast quota');
+    await main(tab)
+      .getByRole('textbox', { name: 'Message' })
+      .fill('How many forecasts a day may we ask for?');
+    await main(tab).getByRole('checkbox', { name: 'Send me a copy' }).check();
+    await screenshot(tab, 'portal-api-support');
+    expect(await seriousA11yViolations(tab)).toEqual([]);
+
+    await send.click();
+    await toast(tab, 'Your ticket has been sent.').waitFor();
+    const toOwner = await world.sink.waitForMail(OWNER_EMAIL, /Forecast quota/);
+    expect(toOwner.text).toContain('How many forecasts a day may we ask for?');
+    expect(toOwner.text).toContain('API: Weather (1.0)');
+    expect(toOwner.replyTo?.text).toContain(DEVELOPER.email);
+    const copy = await world.sink.waitForMail(DEVELOPER.email, /Forecast quota/);
+    expect(copy.text).toContain('How many forecasts a day may we ask for?');
+    // The form is empty again.
+    expect(await main(tab).getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('');
+  });
+});
