@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { testDialects } from '@portico/storage/testing';
 import type { SignedInUser, TestApp } from '../../../management/src/test-support/index.js';
-import { call, signInNewUser, startTestApp } from '../../../management/src/test-support/index.js';
+import { call, createUser, signInNewUser, startTestApp } from '../../../management/src/test-support/index.js';
 import { runDeclarative } from './command.js';
 
 type Json = Record<string, unknown>;
@@ -90,7 +90,11 @@ describe.each(dialects)('portico apply and dump (%s)', (dialect) => {
   });
 
   it('creates the APIs of a folder with their plans, pages and metadata, deploys and starts them', async () => {
-    write('orders.yaml', ordersFile(ordersPath));
+    const member = await createUser(t.db, { username: `member-${suffix}` });
+    write('orders.yaml', {
+      ...ordersFile(ordersPath),
+      members: [{ source: 'portico', sourceId: member.source_id, role: 'USER' }],
+    });
     mkdirSync(path.join(definitions, 'more'));
     writeFileSync(path.join(definitions, 'more', 'stock.json'), JSON.stringify(stockFile(stockPath)));
     const res = await run('apply', definitions);
@@ -113,6 +117,8 @@ describe.each(dialects)('portico apply and dump (%s)', (dialect) => {
     expect((exported.pages as Json[]).map((p) => p.name)).toEqual(['Guide']);
     expect(exported.metadata).toEqual([{ key: 'team', name: 'team', format: 'STRING', value: 'shop' }]);
     expect((await apiAt(stockPath))?.state).toBe('STOPPED');
+    const members = (await get<Json[]>(`/apis/${String(orders.id)}/members`)).body;
+    expect(members.map((m) => m.id)).toContain(member.id);
   });
 
   it('updates in place: the API, plan and page ids stay, only the changed fields are listed, then deploys', async () => {

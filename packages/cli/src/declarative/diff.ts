@@ -134,12 +134,13 @@ function diffParts(
 /** The change one file asks of the API on its context path (or a new API). */
 export function diffApi(file: ApiFile, current: CurrentApi | undefined, prune: boolean): ApiChange {
   const { doc } = file;
-  const { state, members: _m, ...rest } = doc;
+  const { state, members, ...rest } = doc;
   const have = current?.doc ?? {};
   const fields: FieldChange[] = [];
   if (current)
     for (const [k, v] of Object.entries(rest)) if (!NOT_COMPARED.has(k)) compare(v, have[k], k, fields);
-  const body: Json = { ...rest };
+  // Members are not compared: they go with the definition when it is sent (added, never removed).
+  const body: Json = { ...rest, ...(members !== undefined ? { members } : {}) };
   const parts: PartChange[] = [];
   const closes: string[] = [];
   const list = (v: unknown) => (Array.isArray(v) ? (v as Json[]) : []);
