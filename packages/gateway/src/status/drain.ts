@@ -62,7 +62,8 @@ export class HttpDrain {
     const started = Date.now();
     this.draining = true;
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
-    this.server.closeIdleConnections();
+    // Idle kept-alive connections stay open meanwhile: a client may be sending on one right now (the
+    // load balancer has not seen the 503 yet); their next answer carries `Connection: close`.
     await wait(period.minMs, signal);
     const closed = close ? close() : new Promise<void>((resolve) => this.server.close(() => resolve()));
     // Connections that fall idle after their last response are closed as they do.
