@@ -92,6 +92,8 @@ export async function startPortico(options: StartOptions = {}): Promise<Portico>
       PORTICO_MANAGEMENT_PORT: String(managementPort),
       PORTICO_WEB_PORT: String(webPort),
       PORTICO_GATEWAY_PORT: String(gatewayPort),
+      // Any free port: several Portico processes run side by side in the tests.
+      PORTICO_GATEWAY_STATUS_PORT: '0',
       PORTICO_GATEWAY_STATUS_PORT: '0',
       PORTICO_WEB_URL: webUrl,
       PORTICO_LOG_LEVEL: 'warn',
