@@ -1,7 +1,9 @@
 // Gateway benchmark: requests per second and p50/p99 latency, in one run on one machine, for
 //   a direct call to the backend, a plain undici proxy (the baseline), nginx (when installed),
 //   fast-gateway 3.4.7 with a header check, and Portico's gateway with (a) a key-less plan and
-//   (b) an API-key plan with rate limit and reporting; each as a ratio to the plain proxy.
+//   (b) an API-key plan with rate limit and reporting, and (a) with OpenTelemetry tracing configured,
+//   sampling 0 (c) and sampling 1 to a local OTLP receiver (d); each as a ratio to the plain proxy.
+// Targets of tracing: (c) within noise of (a), (d) CPU per request at most 15 % above (a), 0 calls failed.
 // Target: (b) at least 0.85 of the plain proxy's throughput, p99 at most 1 ms above it, no dropped report.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -58,6 +60,18 @@ async function main() {
     });
     const gatewayPort = await freePort();
     const portico = startPortico(work, gatewayPort, GATEWAY_NODE_ARGS);
+    // Tracing: two more gateways on the same data, one sampling nothing, one everything to a local receiver.
+    const sinkPort = await freePort();
+    await startNode(path.join(here, 'gateway/otlp-sink.mjs'), { PORT: String(sinkPort) });
+    const tracing = (sampler) => ({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
+      OTEL_TRACES_SAMPLER: sampler,
+      OTEL_TRACES_SAMPLER_ARG: sampler === 'traceidratio' ? '0' : '',
+    });
+    const tracedOffPort = await freePort();
+    const tracedOff = startPortico(work, tracedOffPort, GATEWAY_NODE_ARGS, tracing('traceidratio'));
+    const tracedAllPort = await freePort();
+    const tracedAll = startPortico(work, tracedAllPort, GATEWAY_NODE_ARGS, tracing('always_on'));
     const nginxPort = await freePort();
     const nginx = startNginx(work, nginxPort, backendPort);
 
@@ -66,6 +80,8 @@ async function main() {
     await waitFor(`http://127.0.0.1:${fastPort}/bench/`, { 'x-api-key': KEY });
     await waitFor(`http://127.0.0.1:${gatewayPort}/keyless/`);
     await waitFor(`http://127.0.0.1:${gatewayPort}/keyed/`, { 'x-api-key': KEY });
+    await waitFor(`http://127.0.0.1:${tracedOffPort}/keyless/`);
+    await waitFor(`http://127.0.0.1:${tracedAllPort}/keyless/`);
     if (nginx) await waitFor(`http://127.0.0.1:${nginxPort}/`);
 
     const runs = [
@@ -90,6 +106,18 @@ async function main() {
         `http://127.0.0.1:${gatewayPort}/keyed/items`,
         { 'x-api-key': KEY },
         portico.pid,
+      ],
+      [
+        'portico (c) key-less + tracing, sampling 0',
+        `http://127.0.0.1:${tracedOffPort}/keyless/items`,
+        {},
+        tracedOff.pid,
+      ],
+      [
+        'portico (d) key-less + tracing, sampling 1 to a local receiver',
+        `http://127.0.0.1:${tracedAllPort}/keyless/items`,
+        {},
+        tracedAll.pid,
       ],
     ];
     const before = Number(

@@ -46,7 +46,7 @@ export async function waitFor(url, headers = {}) {
 }
 
 /** Portico's gateway (the built CLI) on the data directory, with extra node flags. */
-export function startPortico(work, port, nodeArgs) {
+export function startPortico(work, port, nodeArgs, env = {}) {
   const portico = spawn(
     process.execPath,
     [...nodeArgs, path.join(root, 'packages/cli/dist/bin.js'), 'gateway'],
@@ -57,6 +57,7 @@ export function startPortico(work, port, nodeArgs) {
         PORTICO_GATEWAY_PORT: String(port),
         PORTICO_GATEWAY_STATUS_PORT: '0',
         PORTICO_LOG_LEVEL: 'warn',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },

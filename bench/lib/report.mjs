@@ -1,7 +1,9 @@
 // The report of the gateway benchmark: the table of runs, CPU per request, and the targets.
 import os from 'node:os';
 
-/** Prints the results (the baseline is the run named `plain undici proxy...`, (b) the last one). */
+const ratioOf = (r, base) => (r.cpu.total / base.cpu.total).toFixed(2);
+
+/** Prints the results (the baseline is the run named `plain undici proxy...`; (a) to (d) by their names). */
 export function printReport({ results, connections, duration, rounds, reported, instance }) {
   const base = results.find((r) => r.name.startsWith('plain undici'));
   console.log(
@@ -30,9 +32,20 @@ export function printReport({ results, connections, duration, rounds, reported, 
   console.log('\nserver CPU per request, us (by thread):');
   for (const r of results)
     console.log(`  ${r.name.padEnd(44)}${String(r.cpu.total).padStart(5)}  (${r.cpu.parts})`);
-  const b = results.at(-1);
-  console.log(`\n(b) throughput ratio to the plain proxy: ${b.ratio.toFixed(2)} (target >= 0.85)`);
-  console.log(`(b) p99 above the plain proxy: ${(b.p99 - base.p99).toFixed(1)} ms (target <= 1 ms)`);
+  const b = results.find((r) => r.name.startsWith('portico (b)'));
+  if (b) {
+    console.log(`\n(b) throughput ratio to the plain proxy: ${b.ratio.toFixed(2)} (target >= 0.85)`);
+    console.log(`(b) p99 above the plain proxy: ${(b.p99 - base.p99).toFixed(1)} ms (target <= 1 ms)`);
+  }
+  const a = results.find((r) => r.name.startsWith('portico (a)'));
+  const c = results.find((r) => r.name.startsWith('portico (c)'));
+  const d = results.find((r) => r.name.startsWith('portico (d)'));
+  if (a && c)
+    console.log(`(c) tracing, sampling 0: CPU per request ${ratioOf(c, a)} of (a) (target: within noise)`);
+  if (a && d)
+    console.log(
+      `(d) tracing, sampling 1: CPU per request ${ratioOf(d, a)} of (a) (target <= 1.15), ${d.bad} calls failed (target 0)`,
+    );
   console.log(
     `reports written for portico runs: ${reported}; dropped reports: ${instance?.dropped_reports ?? 'unknown'} (target 0)`,
   );
