@@ -119,5 +119,19 @@ for (const dialect of await testDialects()) {
       expect(none.statusCode).toBe(200);
       expect(none.body).toBe('');
     });
+
+    it('filters on the trace id (trace or trace-id) and shows it in the detail', async () => {
+      const [id] = k.ids.betaPosts;
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      await k.t.db.updateTable('requests').set({ trace_id: traceId }).where('id', '=', id!).execute();
+      for (const field of ['trace', 'trace-id']) {
+        const found = await logsOf(`apis/${k.pets.id}`, `size=100&query=${field}:${traceId}`);
+        expect(found.logs.map((l) => l.id)).toEqual([id]);
+      }
+      const detail = await get(`/apis/${k.pets.id}/logs/${id}?timestamp=${k.from}`);
+      expect(detail.json<{ traceId: string }>().traceId).toBe(traceId);
+      const other = await get(`/apis/${k.pets.id}/logs/${k.ids.betaFailure}?timestamp=${k.from}`);
+      expect(other.json<{ traceId: string | null }>().traceId).toBeNull();
+    });
   });
 }
