@@ -113,6 +113,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'ratings',
+                lazy: async () => ({
+                  Component: (await import('../features/portal-ratings/portal-ratings-screens')).RatingsPage,
+                }),
+              },
+              {
                 path: 'subscribe',
                 lazy: async () => ({
                   Component: (await import('../features/portal-subscribe/portal-subscribe-screens'))

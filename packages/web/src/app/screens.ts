@@ -64,6 +64,7 @@ export const AVAILABLE_SCREENS: ReadonlySet<Screen> = new Set<Screen>([
   'portal.api.detail',
   'portal.api.pages',
   'portal.api.subscribe',
+  'portal.api.rating',
   'portal.api.support',
   'support',
   'login',

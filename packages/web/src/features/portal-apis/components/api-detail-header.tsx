@@ -1,5 +1,7 @@
-import { Avatar, Badge, Box, Container, Group, Rating, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Box, Container, Group, Rating, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isAvailable } from '../../../app/screens';
 import { useConfig } from '../../../shared/config/config-context';
 import { apiEntrypoints, headerDescription, HIDDEN_HEADER } from '../api/entrypoints';
 import type { PortalApi } from '../api/portal-api';
@@ -10,10 +12,10 @@ import classes from './api-detail.module.css';
 const KNOWN_HEADERS = ['api.version', 'api.owner', 'api.createdAt', 'api.updatedAt'];
 
 /**
- * The API header (portal-and-platform.md: API detail): picture, name and version, the rating when the
- * portal rates APIs and the API has ratings, the description (cut at 150 characters), the portal
- * headers except api.endpoint, the entrypoints (with their sharding tags when apiHeaderShowTags is on)
- * and the views (when apiHeaderShowViews is on).
+ * The API header (portal-and-platform.md: API detail): picture, name and version, the rating (stars once
+ * rated, and a link to the ratings page) when the portal rates APIs, the description (cut at 150
+ * characters), the portal headers except api.endpoint, the entrypoints (with their sharding tags when
+ * apiHeaderShowTags is on) and the views (when apiHeaderShowViews is on).
  */
 export function ApiDetailHeader({ api }: { api: PortalApi }) {
   const { t } = useTranslation();
@@ -28,7 +30,7 @@ export function ApiDetailHeader({ api }: { api: PortalApi }) {
     ? []
     : apiEntrypoints(api, entrypoints.data ?? [], config.portal.entrypoint);
   const viewNames = (views.data ?? []).filter((v) => api.views.includes(v.id)).map((v) => v.name);
-  const rated = config.portal.rating.enabled && typeof api.rate === 'number';
+  const rated = config.portal.rating.enabled;
 
   return (
     <Box className={classes.header}>
@@ -46,16 +48,24 @@ export function ApiDetailHeader({ api }: { api: PortalApi }) {
             </Group>
             {rated && (
               <Group gap="xs">
-                <Rating
-                  value={api.rate}
-                  fractions={10}
-                  readOnly
-                  role="img"
-                  aria-label={t('portalApi.rating', { rate: api.rate })}
-                />
-                <Text size="sm" c="dimmed">
-                  {t('portalApi.ratings', { count: api.numberOfRatings ?? 0 })}
-                </Text>
+                {typeof api.rate === 'number' && (
+                  <Rating
+                    value={api.rate}
+                    fractions={10}
+                    readOnly
+                    role="img"
+                    aria-label={t('portalApi.rating', { rate: api.rate })}
+                  />
+                )}
+                {isAvailable('portal.api.rating') ? (
+                  <Anchor component={Link} to={`/apis/${encodeURIComponent(api.id)}/ratings`} size="sm">
+                    {t('portalApi.ratings', { count: api.numberOfRatings ?? 0 })}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('portalApi.ratings', { count: api.numberOfRatings ?? 0 })}
+                  </Text>
+                )}
               </Group>
             )}
             {api.description && <Text>{headerDescription(api.description)}</Text>}
