@@ -12,6 +12,7 @@ const DEVELOPER = {
   password: 'Sup3r-secret!',
 };
 const OWNER_EMAIL = 'owner@portico.test';
+const SUPPORT_EMAIL = 'support@portico.test';
 
 /**
  * The portal's home and support (portal-and-platform.md 2: home, support ticket form; issue 14 items 1
@@ -45,6 +46,7 @@ describe('portal home top APIs and support tickets', () => {
       await api('POST', 'configuration/top-apis', { api: id });
     }
     await api('POST', `apis/${weather}/ratings`, { rate: 4, title: 'Solid', comment: 'Accurate forecasts.' });
+    await api('POST', 'portal', { portal: { support: { email: SUPPORT_EMAIL } } });
     await createActiveUser(world.portico, world.token, world.sink, DEVELOPER);
   });
 
@@ -107,7 +109,7 @@ describe('portal home top APIs and support tickets', () => {
     const send = main(tab).getByRole('button', { name: 'Send' });
     await send.waitFor();
     // The API is the route's: no API choice; nothing to send yet.
-    expect(await main(tab).getByRole('textbox', { name: 'API' }).count()).toBe(0);
+    expect(await main(tab).getByLabel('API', { exact: true }).count()).toBe(0);
     expect(await send.isDisabled()).toBe(true);
 
     await main(tab).getByRole('textbox', { name: 'Subject' }).fill('Forecast quota');
@@ -131,5 +133,18 @@ describe('portal home top APIs and support tickets', () => {
     expect(copy.text).toContain('How many forecasts a day may we ask for?');
     // The form is empty again.
     expect(await main(tab).getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('');
+
+    // The portal's support page offers the API choice; a ticket about no API goes to the support address.
+    await tab.getByRole('banner').getByRole('link', { name: 'Support' }).click();
+    await tab.waitForURL('**/support');
+    await main(tab).getByRole('heading', { name: 'Support', level: 1 }).waitFor();
+    await main(tab).getByLabel('API', { exact: true }).waitFor();
+    await main(tab).getByRole('textbox', { name: 'Subject' }).fill('Portal sign-up');
+    await main(tab).getByRole('textbox', { name: 'Message' }).fill('Can my team share one account?');
+    await screenshot(tab, 'portal-support');
+    await main(tab).getByRole('button', { name: 'Send' }).click();
+    const toSupport = await world.sink.waitForMail(SUPPORT_EMAIL, /Portal sign-up/);
+    expect(toSupport.text).toContain('Can my team share one account?');
+    expect(toSupport.text).not.toContain('API:');
   });
 });
