@@ -234,6 +234,19 @@ describe('Prometheus metrics of the gateway and the management server', () => {
       ),
     ).toBe(1);
     expect(management.series.has('process_resident_memory_bytes')).toBe(true);
+    expect(count(management.series, 'portico_management_notification_deliveries_pending')).toBe(0);
+    expect(count(management.series, 'portico_management_notification_oldest_pending_seconds')).toBe(0);
+    // The one management process takes the scheduler lease and runs the jobs.
+    for (let started = Date.now(); ;) {
+      const { series } = await scrape(ports.management);
+      const ran = count(
+        series,
+        'portico_management_scheduler_job_runs_total{job="analytics-retention",outcome="ok"}',
+      );
+      if (count(series, 'portico_management_scheduler_lease_held') === 1 && ran >= 1) break;
+      if (Date.now() - started > 10_000) throw new Error('no scheduled run within 10 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect(management.text).not.toContain(apiId);
   });
 });

@@ -215,7 +215,7 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
   });
 
   const readiness = installStatusRoutes(app);
-  installMetrics(app, build.metricsToken);
+  installMetrics(app, build.metricsToken, { scheduler, db: ctx.db, now });
   const guards = permissionGuards(permissions);
   await app.register(
     async (api) => {

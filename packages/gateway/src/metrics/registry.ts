@@ -69,7 +69,7 @@ export class MetricsRegistry {
     name: string,
     help: string,
     labelNames: readonly L[] = [],
-    collect?: (this: Gauge<L>) => void,
+    collect?: (this: Gauge<L>) => void | Promise<void>,
   ): Gauge<L> {
     const existing = this.registry.getSingleMetric(name);
     if (existing) return existing as Gauge<L>;

@@ -104,3 +104,19 @@ export function findNotificationDeliveriesOfSetting(db: Executor, settingId: str
     .orderBy('id')
     .execute();
 }
+
+/** Deliveries waiting to be sent (first time or retry), and when the oldest of them was created (metrics). */
+export async function pendingNotificationDeliveries(
+  db: Executor,
+): Promise<{ count: number; oldestCreatedAt: number | null }> {
+  const row = await db
+    .selectFrom('notification_deliveries')
+    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  const oldest = row?.oldest;
+  return {
+    count: Number(row?.count ?? 0),
+    oldestCreatedAt: oldest === null || oldest === undefined ? null : Number(oldest),
+  };
+}

@@ -36,6 +36,10 @@ export class Scheduler {
   private readonly owner: string;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<boolean> | undefined;
+  /** Whether the last tick held the lease (metrics). */
+  leaseHeld = false;
+  /** Told of every job run: its name, whether it succeeded, how long it took in seconds (metrics). */
+  onJobRun: ((job: string, ok: boolean, seconds: number) => void) | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -73,13 +77,20 @@ export class Scheduler {
       );
     } catch (error) {
       this.options.log.warn({ err: error }, 'scheduler: lease not taken (database unavailable?)');
+      this.leaseHeld = false;
       return false;
     }
+    this.leaseHeld = held;
     if (!held) return false;
     for (const job of this.jobs) {
+      const started = process.hrtime.bigint();
+      const ran = (ok: boolean) =>
+        this.onJobRun?.(job.name, ok, Number(process.hrtime.bigint() - started) / 1e9);
       try {
         await job.run();
+        ran(true);
       } catch (error) {
+        ran(false);
         this.options.log.warn(
           { err: error, job: job.name },
           'scheduled job failed; it runs again at the next tick',
