@@ -39,6 +39,7 @@ const row = (id: string, timestamp: number): NewRequestRow => ({
   error_key: null,
   message: null,
   has_log: 0,
+  trace_id: null,
 });
 const log = (id: string, timestamp: number) => ({
   id,

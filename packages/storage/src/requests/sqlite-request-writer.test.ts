@@ -49,6 +49,7 @@ describe('sqlite: request writer of the gateway reporter', () => {
       error_key: 'E',
       message: 'm',
       has_log: i === 3 ? 1 : 0,
+      trace_id: i === 3 ? '4bf92f3577b34da6a3ce929d0e0e4736' : null,
     }));
     const log = {
       id: 'w3',
@@ -117,4 +118,5 @@ const baseRow = {
   error_key: 'GATEWAY_NO_API',
   message: null,
   has_log: 0,
+  trace_id: null,
 };
