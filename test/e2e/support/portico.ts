@@ -94,7 +94,6 @@ export async function startPortico(options: StartOptions = {}): Promise<Portico>
       PORTICO_GATEWAY_PORT: String(gatewayPort),
       // Any free port: several Portico processes run side by side in the tests.
       PORTICO_GATEWAY_STATUS_PORT: '0',
-      PORTICO_GATEWAY_STATUS_PORT: '0',
       PORTICO_WEB_URL: webUrl,
       PORTICO_LOG_LEVEL: 'warn',
       ...(options.smtpUrl ? { PORTICO_SMTP_URL: options.smtpUrl } : {}),
