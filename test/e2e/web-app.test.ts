@@ -107,7 +107,7 @@ describe('web app', () => {
 
     // Every control of the signed-out home is reached in order, and shows its focus.
     const stops: Awaited<ReturnType<typeof focused>>[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 10; i++) {
       await page.keyboard.press('Tab');
       stops.push(await focused(page));
     }
@@ -116,15 +116,17 @@ describe('web app', () => {
       'Home',
       'APIs',
       'Documentation',
+      'Support',
       'Sign in',
       'Search APIs',
       'Search',
+      'Browse all APIs',
       'Language',
     ]);
     expect(stops.filter((s) => !s.visible)).toEqual([]);
 
     // The skip link jumps to the page content.
-    for (let i = 0; i < 7; i++) await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 9; i++) await page.keyboard.press('Shift+Tab');
     expect((await focused(page)).text).toBe('Skip to content');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');

@@ -43,7 +43,7 @@ function TopApis() {
         <EmptyState
           icon={<IconApi size={32} stroke={1.5} />}
           variant="light"
-          title={t('home.topApisEmpty')}
+          title={t('apis.empty.title')}
           description={t('home.topApisEmptyText')}
           py={48}
         />
