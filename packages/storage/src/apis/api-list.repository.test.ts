@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing.js';
 import { upsertMembership } from '../memberships/memberships.repository.js';
 import { insertUser } from '../users/users.repository.js';
-import { findApiListJson, insertApi } from './apis.repository.js';
+import { findApiListJson, insertApi, type ApiListOptions } from './apis.repository.js';
 import { NOW, api } from './test-support.js';
 
 for (const dialect of await testDialects()) {
@@ -30,7 +30,7 @@ for (const dialect of await testDialects()) {
         manageable: boolean;
         [key: string]: unknown;
       }
-      const OPTIONS = { manageable: 'all' as const, pictureUrlPrefix: 'http://h/management/apis/' };
+      const OPTIONS: ApiListOptions = { manageable: 'all', pictureUrlPrefix: 'http://h/management/apis/' };
       const list = async (filter: Parameters<typeof findApiListJson>[1] = {}, options = OPTIONS) =>
         JSON.parse(await findApiListJson(t.storage.db, filter, options)) as Item[];
       const ids = async (filter: Parameters<typeof findApiListJson>[1] = {}) =>
@@ -252,6 +252,39 @@ for (const dialect of await testDialects()) {
         expect(await ids({ order: '-name' })).toEqual(['a3', 'a1', 'a2']);
         expect(await ids({ order: 'context_path' })).toEqual(['a3', 'a2', 'a1']);
         expect(await ids({ order: '-context_path' })).toEqual(['a1', 'a2', 'a3']);
+      });
+
+      it('adds the rate (to one decimal, half up) and the number of ratings when asked', async () => {
+        await t.storage.db.deleteFrom('ratings').execute();
+        for (const id of ['a1', 'a2', 'a3']) await insertApi(t.storage.db, api(id, { name: id }));
+        const rates: [string, number][] = [
+          ...[5, 4, 4, 4].map((r): [string, number] => ['a1', r]),
+          ...[3, 4].map((r): [string, number] => ['a2', r]),
+        ];
+        await t.storage.db
+          .insertInto('ratings')
+          .values(
+            rates.map(([api_id, rate], i) => ({
+              ...{ id: `r${i}`, api_id, user_id: `u${i}`, rate, title: null, comment: null },
+              ...{ created_at: NOW, updated_at: NOW },
+            })),
+          )
+          .execute();
+        const stars = async (ratings?: boolean) =>
+          (await list({}, { ...OPTIONS, ratings })).map(({ id, rate, numberOfRatings }) => ({
+            id,
+            rate,
+            numberOfRatings,
+          }));
+        expect(await stars(true)).toEqual([
+          { id: 'a1', rate: 4.3, numberOfRatings: 4 },
+          { id: 'a2', rate: 3.5, numberOfRatings: 2 },
+          { id: 'a3', rate: null, numberOfRatings: 0 },
+        ]);
+        expect((await stars()).every((a) => a.rate === undefined && a.numberOfRatings === undefined)).toBe(
+          true,
+        );
+        await t.storage.db.deleteFrom('ratings').execute();
       });
 
       it('answers an empty JSON array when nothing matches', async () => {

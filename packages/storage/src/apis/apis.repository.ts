@@ -84,6 +84,11 @@ export interface ApiListOptions {
   manageable: 'all' | 'none' | { userId: string; groupIds: readonly string[] };
   /** The picture address of an API is this prefix, its id, `/picture?v=` and its last change. */
   pictureUrlPrefix: string;
+  /**
+   * With each API's `rate` (average of its ratings to one decimal, null without ratings) and
+   * `numberOfRatings`, from one grouped join (the portal shows stars while rating is enabled).
+   */
+  ratings?: boolean | undefined;
 }
 
 const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -157,8 +162,18 @@ export async function findApiListJson(
     pair('deployed_at', ref('apis.deployed_at')),
     pair('created_at', ref('apis.created_at')),
     pair('updated_at', ref('apis.updated_at')),
+    // Half up to one decimal as the ratings summary rounds: sum * 10 / count is exact at the halves.
+    ...(options.ratings
+      ? [
+          pair(
+            'rate',
+            sql`cast(round(rating_totals.total * 10.0 / rating_totals.count) / 10.0 as ${sql.raw(pg ? 'double precision' : 'real')})`,
+          ),
+          pair('numberOfRatings', sql`coalesce(rating_totals.count, 0)`),
+        ]
+      : []),
   ]);
-  let q = db
+  const joined = db
     .selectFrom('apis')
     .leftJoin('memberships as owner_membership', (join) =>
       join
@@ -168,8 +183,25 @@ export async function findApiListJson(
         .on('owner_membership.role_name', '=', 'PRIMARY_OWNER')
         .on('owner_membership.member_type', '=', 'USER'),
     )
-    .leftJoin('users as owner', 'owner.id', 'owner_membership.member_id')
-    .select((pg ? sql<string>`cast(${item} as text)` : sql<string>`${item}`).as('item'));
+    .leftJoin('users as owner', 'owner.id', 'owner_membership.member_id');
+  // The rating totals of every API in one grouped join (no query per API); read by `item` above.
+  let q = (
+    options.ratings
+      ? (joined.leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('ratings')
+              .select([
+                'ratings.api_id',
+                (f) => f.fn.countAll<number>().as('count'),
+                (f) => f.fn.sum<number>('ratings.rate').as('total'),
+              ])
+              .groupBy('ratings.api_id')
+              .as('rating_totals'),
+          (join) => join.onRef('rating_totals.api_id', '=', 'apis.id'),
+        ) as unknown as typeof joined)
+      : joined
+  ).select((pg ? sql<string>`cast(${item} as text)` : sql<string>`${item}`).as('item'));
   const visible = filter.visibleTo;
   if (visible) q = q.where((eb) => apiVisibleTo(eb, visible));
   if (filter.view !== undefined) q = q.where(jsonListHolds('views', filter.view));

@@ -15,6 +15,7 @@ export async function listApisJson(
   actor: UserRow | undefined,
   query: ApiListQuery,
   pictureUrlPrefix: string,
+  ratings = false,
 ): Promise<string> {
   let visibleTo: ApiViewer | undefined = { userId: null, groupIds: [] };
   let manageable: ApiListOptions['manageable'] = 'none';
@@ -42,7 +43,7 @@ export async function listApisJson(
       text: query.text,
       order: query.order,
     },
-    { manageable, pictureUrlPrefix },
+    { manageable, pictureUrlPrefix, ratings },
   );
 }
 

@@ -116,6 +116,37 @@ for (const dialect of await testDialects()) {
       expect(await listed(member.session, '/apis?top=true')).toEqual(['published', 'unpublished']);
     });
 
+    it('carries the stars in every list and search while rating is enabled, none while disabled', async () => {
+      const stars = async (url: string, method: 'GET' | 'POST' = 'GET') => {
+        const res = await call(t.app, undefined, { method, url });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ id: string; rate?: number | null; numberOfRatings?: number }[]>().map((a) => ({
+          key: keyOf(a.id),
+          rate: a.rate,
+          numberOfRatings: a.numberOfRatings,
+        }));
+      };
+      const rated = [
+        { key: 'created', rate: null, numberOfRatings: 0 },
+        { key: 'published', rate: 4.5, numberOfRatings: 2 },
+      ];
+      expect(await stars('/apis')).toEqual(rated);
+      expect(await stars('/apis?view=geo')).toEqual(rated);
+      expect(await stars('/apis/_search?q=zeta', 'POST')).toEqual(rated);
+      expect(await stars('/portal/apis/_search?q=zeta', 'POST')).toEqual(rated);
+      const portal = (rating: object) =>
+        call(t.app, admin, { method: 'POST', url: '/portal', payload: { portal: { rating } } });
+      expect((await portal({ enabled: false })).statusCode).toBe(200);
+      try {
+        const unrated = rated.map(({ key }) => ({ key, rate: undefined, numberOfRatings: undefined }));
+        expect(await stars('/apis')).toEqual(unrated);
+        expect(await stars('/portal/apis/_search?q=zeta', 'POST')).toEqual(unrated);
+        expect(await stars('/apis?top=true')).toEqual([unrated[1]]);
+      } finally {
+        expect((await portal({ enabled: true })).statusCode).toBe(200);
+      }
+    });
+
     it('counts in views only the APIs the caller may see', async () => {
       const count = async (session: TestSession | undefined) => {
         const views = (await call(t.app, session, { method: 'GET', url: '/configuration/views' })).json<

@@ -24,7 +24,6 @@ import { apiMetadataRoutes } from './api-metadata.routes.js';
 import { apiExportRoutes, apiImportRoutes } from './api-import-export.routes.js';
 import { apiLifecycleRoutes } from './api-lifecycle.routes.js';
 import { apiPathMappingsRoutes } from './api-path-mappings.routes.js';
-import { withRatingFields } from './api-list-ratings.js';
 import { apiEtag, toOwnerJson, toPublicApiJson } from './apis.mapper.js';
 import { pictureOf } from './apis.picture.js';
 import { apiRatingFields } from '../ratings/api-rating.js';
@@ -101,8 +100,7 @@ export function apisRoutes(
   /** The list as the database writes it: 10,000 APIs answer without a JavaScript object each. */
   const list = async (request: FastifyRequest, reply: FastifyReply, query: z.infer<typeof SearchQuery>) => {
     const prefix = `${request.protocol}://${request.host}${app.prefix}/apis/`;
-    const listed = await apis.list(request.user, { ...query, text: query.q }, prefix);
-    const json = query.top ? await withRatingFields(deps.ctx.db, deps.settings, listed) : listed;
+    const json = await apis.list(request.user, { ...query, text: query.q }, prefix);
     return reply.header('Content-Type', 'application/json; charset=utf-8').send(json);
   };
 

@@ -89,9 +89,13 @@ export class ApiService {
     return membership ? findUserById(db, membership.member_id) : undefined;
   }
 
-  /** The APIs a caller may see, as a JSON array text, each with `manageable` (see `listApisJson`). */
-  list(actor: UserRow | undefined, query: ApiListQuery, pictureUrlPrefix: string): Promise<string> {
-    return listApisJson(this.deps, actor, query, pictureUrlPrefix);
+  /**
+   * The APIs a caller may see, as a JSON array text, each with `manageable` (see `listApisJson`) and,
+   * while the portal rates APIs, its `rate` and `numberOfRatings`.
+   */
+  async list(actor: UserRow | undefined, query: ApiListQuery, pictureUrlPrefix: string): Promise<string> {
+    const ratings = (await this.deps.settings.value<boolean>('portal.rating.enabled')) === true;
+    return listApisJson(this.deps, actor, query, pictureUrlPrefix, ratings);
   }
 
   /** Whether a user may manage an API (holds a role on it, directly or through a group; admins: all). */

@@ -1,8 +1,9 @@
-import { Anchor, Avatar, Badge, Box, Container, Group, Rating, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isAvailable } from '../../../app/screens';
 import { useConfig } from '../../../shared/config/config-context';
+import { RatingStars } from '../../../shared/ui/rating-stars';
 import { apiEntrypoints, headerDescription, HIDDEN_HEADER } from '../api/entrypoints';
 import type { PortalApi } from '../api/portal-api';
 import { useApiHeaders, useEntrypoints, useViews } from '../api/portal-api';
@@ -31,6 +32,16 @@ export function ApiDetailHeader({ api }: { api: PortalApi }) {
     : apiEntrypoints(api, entrypoints.data ?? [], config.portal.entrypoint);
   const viewNames = (views.data ?? []).filter((v) => api.views.includes(v.id)).map((v) => v.name);
   const rated = config.portal.rating.enabled;
+  const ratingsLink = (label: string) =>
+    isAvailable('portal.api.rating') ? (
+      <Anchor component={Link} to={`/apis/${encodeURIComponent(api.id)}/ratings`} size="sm">
+        {label}
+      </Anchor>
+    ) : (
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    );
 
   return (
     <Box className={classes.header}>
@@ -46,28 +57,17 @@ export function ApiDetailHeader({ api }: { api: PortalApi }) {
               </Title>
               <Text c="dimmed">{api.version}</Text>
             </Group>
-            {rated && (
-              <Group gap="xs">
-                {typeof api.rate === 'number' && (
-                  <Rating
-                    value={api.rate}
-                    fractions={10}
-                    readOnly
-                    role="img"
-                    aria-label={t('portalApi.rating', { rate: api.rate })}
-                  />
-                )}
-                {isAvailable('portal.api.rating') ? (
-                  <Anchor component={Link} to={`/apis/${encodeURIComponent(api.id)}/ratings`} size="sm">
-                    {t('portalApi.ratings', { count: api.numberOfRatings ?? 0 })}
-                  </Anchor>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('portalApi.ratings', { count: api.numberOfRatings ?? 0 })}
-                  </Text>
-                )}
-              </Group>
-            )}
+            {rated &&
+              (typeof api.rate === 'number' ? (
+                <RatingStars
+                  rate={api.rate}
+                  numberOfRatings={api.numberOfRatings ?? 0}
+                  size="md"
+                  count={ratingsLink}
+                />
+              ) : (
+                ratingsLink(t('portalApi.ratings', { count: api.numberOfRatings ?? 0 }))
+              ))}
             {api.description && <Text>{headerDescription(api.description)}</Text>}
             {shownHeaders.length > 0 && (
               <dl className={classes.facts}>

@@ -11,8 +11,8 @@ export interface CatalogueApi {
   labels: string[];
   picture_url: string;
   has_picture: boolean;
-  /** The top APIs only, while rating is enabled: the average (absent without ratings) and the count. */
-  rate?: number;
+  /** While rating is enabled: the average to one decimal (null without ratings) and the count. */
+  rate?: number | null;
   numberOfRatings?: number;
 }
 

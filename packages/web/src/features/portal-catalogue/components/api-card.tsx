@@ -1,6 +1,6 @@
-import { Avatar, Badge, Card, Group, Rating, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Avatar, Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { RatingStars } from '../../../shared/ui/rating-stars';
 import type { CatalogueApi } from '../api/catalogue';
 import classes from './catalogue.module.css';
 
@@ -34,25 +34,10 @@ function ViewChips({ api, viewNames }: ApiCardProps) {
   );
 }
 
-/** The API's stars and number of ratings, when the list carries them (the top APIs). */
+/** The API's stars and number of ratings, when the list carries them (while the portal rates APIs). */
 function Stars({ api }: { api: CatalogueApi }) {
-  const { t } = useTranslation();
   if (api.numberOfRatings === undefined) return null;
-  return (
-    <Group gap="xs">
-      <Rating
-        value={api.rate ?? 0}
-        fractions={10}
-        readOnly
-        size="sm"
-        role="img"
-        aria-label={t('portalApi.rating', { rate: api.rate ?? 0 })}
-      />
-      <Text size="xs" c="dimmed">
-        {t('portalApi.ratings', { count: api.numberOfRatings })}
-      </Text>
-    </Group>
-  );
+  return <RatingStars rate={api.rate} numberOfRatings={api.numberOfRatings} />;
 }
 
 /** An API as a tile: picture, name, version, description, its views as chips and its stars; opens its detail. */
@@ -98,6 +83,7 @@ export function ApiRow({ api, viewNames }: ApiCardProps) {
             </Text>
           )}
           <ViewChips api={api} viewNames={viewNames} />
+          <Stars api={api} />
         </Stack>
       </Group>
     </UnstyledButton>
