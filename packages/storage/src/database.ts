@@ -86,6 +86,7 @@ export interface Database {
   request_rollups: RequestRollupTable;
   request_rollups_10m: RequestRollupTable;
   request_rollups_api: RequestRollupTable;
+  request_rollups_app_host: RequestRollupTable;
   instances: InstanceTable;
   health_checks: HealthCheckTable;
   revoked_sessions: RevokedSessionTable;

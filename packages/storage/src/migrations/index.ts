@@ -21,6 +21,7 @@ import * as alerts from './2026-11-26-0900-alerts.js';
 import * as ratings from './2026-11-26-1400-ratings.js';
 import * as sharedThrottles from './2026-11-26-2000-shared-throttles.js';
 import * as requestTraceId from './2026-11-26-2200-request-trace-id.js';
+import * as requestRollupsAppHost from './2026-11-26-2300-request-rollups-app-host.js';
 
 /** Every migration, by timestamped name; applied in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-1400-ratings': ratings,
   '2026-11-26-2000-shared-throttles': sharedThrottles,
   '2026-11-26-2200-request-trace-id': requestTraceId,
+  '2026-11-26-2300-request-rollups-app-host': requestRollupsAppHost,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -14,6 +14,7 @@ export const ROLLUP_DIMENSIONS = [
   'tenant',
   'status',
   'method',
+  'host',
 ] as const;
 export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
 
@@ -25,11 +26,12 @@ export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
  * the tier with the fewest dimensions that holds its fields (then the coarsest grain).
  */
 export interface RollupTier {
-  table: 'request_rollups' | 'request_rollups_10m' | 'request_rollups_api';
+  table: 'request_rollups' | 'request_rollups_10m' | 'request_rollups_api' | 'request_rollups_app_host';
   grainMs: number;
   dimensions: readonly RollupDimension[];
 }
 
+/** The tiers migration 2026-11-26-0300 creates (it reads this list: never add to it; see ALL_ROLLUP_TIERS). */
 export const ROLLUP_TIERS: readonly RollupTier[] = [
   {
     table: 'request_rollups',
@@ -44,6 +46,21 @@ export const ROLLUP_TIERS: readonly RollupTier[] = [
   // The platform and API dashboards' widgets that need only the API and the status: ~40k rows a day.
   { table: 'request_rollups_api', grainMs: 600_000, dimensions: ['api_id', 'status'] },
 ];
+
+/**
+ * The API, the application and the host per ten minutes (migration 2026-11-26-2300): the platform
+ * dashboard's hits by application read ~150 rows per bucket here instead of every API-application-plan-
+ * status row of the ten-minute tier, and the API dashboard's top hosts no raw row. `host` comes last in
+ * the key, after values that hold no `|`, so any host text keeps the key unique.
+ */
+export const APP_HOST_TIER: RollupTier = {
+  table: 'request_rollups_app_host',
+  grainMs: 600_000,
+  dimensions: ['api_id', 'application_id', 'host'],
+};
+
+/** Every rollup tier the writers fill, retention prunes and queries read. */
+export const ALL_ROLLUP_TIERS: readonly RollupTier[] = [...ROLLUP_TIERS, APP_HOST_TIER];
 
 /** The numeric metrics kept as sum, min and max (`<metric>_sum` ...). */
 export const ROLLUP_METRICS = [
@@ -230,5 +247,7 @@ export type RequestRollupTable = {
   status: number;
   /** Only in the minute tier. */
   method: string;
+  /** Only in the API-application-host tier. */
+  host: string | null;
   count: number;
 } & Record<`${RollupMetric}_${'sum' | 'min' | 'max'}` | `h${number}`, number>;
