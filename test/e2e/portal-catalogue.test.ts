@@ -44,6 +44,8 @@ describe('portal catalogue', () => {
       views: [views.Weather],
       description: 'Forecasts for sailors and hikers',
     });
+    // Its stars show on its card (rating is on by default).
+    await api('POST', `apis/${weather}/ratings`, { rate: 4, title: 'Good', comment: 'Accurate.' });
     const { id: vault } = await createApi('Vault', '/vault');
     await publish(vault, { views: [views.Travel], description: 'Forecasts of the private vault' });
     await api('PUT', `configuration/views/${views.Travel}`, {
@@ -106,6 +108,9 @@ describe('portal catalogue', () => {
       .waitFor();
     await expect.poll(() => cards(tab).allTextContents()).toEqual([expect.stringContaining('Weather')]);
     await screenshot(tab, 'portal-catalogue-results');
+    // The card carries the API's stars and its number of ratings from the search's answer.
+    await cards(tab).getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
+    expect(await cards(tab).getByText('1 rating').count()).toBe(1);
 
     await box.fill('forecasts zeppelin');
     await main(tab).getByText('No API matching "forecasts zeppelin" were found.').waitFor();
