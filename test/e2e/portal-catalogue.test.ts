@@ -164,6 +164,34 @@ describe('portal catalogue', () => {
     expect(await seriousA11yViolations(tab)).toEqual([]);
   });
 
+  it('fits a phone: home, /apis and an API detail without sideways scrolling', async () => {
+    const tab = await visitor('/');
+    await tab.setViewportSize({ width: 390, height: 844 });
+    const fits = () => tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    await main(tab).getByRole('heading').first().waitFor();
+    expect(await fits()).toBe(true);
+    await screenshot(tab, 'portal-phone-home');
+    // The top bar's links sit behind a menu button: opened from the keyboard, closed by Escape.
+    const menu = tab.getByRole('banner').locator('summary[aria-label="Main navigation"]');
+    await menu.focus();
+    await tab.keyboard.press('Enter');
+    const apisLink = tab.getByRole('banner').getByRole('link', { name: 'APIs' });
+    await apisLink.waitFor();
+    await screenshot(tab, 'portal-phone-menu');
+    expect(await seriousA11yViolations(tab)).toEqual([]);
+    await tab.keyboard.press('Escape');
+    await apisLink.waitFor({ state: 'hidden' });
+    await tab.goto(`${world.portico.webUrl}/apis?view=${views.Weather}`);
+    await cards(tab).first().waitFor();
+    expect(await fits()).toBe(true);
+    await screenshot(tab, 'portal-phone-apis');
+    await cards(tab).first().click();
+    await tab.waitForURL(/\/detail$/);
+    await main(tab).getByRole('heading', { name: 'Weather' }).waitFor();
+    expect(await fits()).toBe(true);
+    await screenshot(tab, 'portal-phone-api-detail');
+  });
+
   it('sends /apis to the views in views mode', async () => {
     await api('POST', 'portal', { portal: { apis: { viewMode: { enabled: true } } } });
     try {

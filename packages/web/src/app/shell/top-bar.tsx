@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Image, Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { appUrl } from '../../shared/config/config';
@@ -44,6 +44,8 @@ export function TopBar({ leftSection, actions }: { leftSection?: ReactNode; acti
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" className={classes.bar}>
       <Group gap="lg" wrap="nowrap">
         {leftSection}
+        {/* The console brings its own menu button (its side navigation) as leftSection. */}
+        {!leftSection && links.length > 0 && <PhoneMenu links={links} />}
         <Anchor component={Link} to="/" className={classes.logo} aria-label={t('shell.home')}>
           <Image src={appUrl(config.theme.logo)} alt={config.company.name} h={32} w="auto" fit="contain" />
         </Anchor>
@@ -68,6 +70,39 @@ export function TopBar({ leftSection, actions }: { leftSection?: ReactNode; acti
         )}
       </Group>
     </Group>
+  );
+}
+
+/**
+ * The top bar links on a phone (narrower than the `sm` breakpoint, where the row of links is hidden):
+ * a native disclosure (no script weight in the first load) opened by Enter or Space, closed by
+ * Escape or by following a link.
+ */
+function PhoneMenu({ links }: { links: readonly TopLink[] }) {
+  const { t } = useTranslation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = () => menu.current?.removeAttribute('open');
+  return (
+    <details
+      ref={menu}
+      className={classes.phoneMenu}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menu.current?.open) return;
+        close();
+        menu.current.querySelector('summary')?.focus();
+      }}
+    >
+      <summary className={classes.burger} aria-label={t('shell.mainNavigation')}>
+        <span aria-hidden="true" />
+      </summary>
+      <nav aria-label={t('shell.mainNavigation')} className={classes.phonePanel}>
+        {links.map((link) => (
+          <NavLink key={link.to} to={link.to} className={classes.link} onClick={close}>
+            {t(link.label)}
+          </NavLink>
+        ))}
+      </nav>
+    </details>
   );
 }
 
