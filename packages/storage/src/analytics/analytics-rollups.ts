@@ -7,6 +7,7 @@ import {
   LATENCY_BOUNDS,
   ALL_ROLLUP_TIERS,
   histogramCaseSql,
+  tierMeasures,
 } from '../requests/rollups.js';
 import { compileFilter, filterFields } from './analytics-filter.js';
 import type { AnalyticsScope, MetricType } from './analytics-scope.js';
@@ -88,6 +89,7 @@ export function rollupSource(
     .find(
       (t) =>
         [...dimensions].every((d) => t.dimensions.includes(d)) &&
+        needs.measures.every((m) => tierMeasures(t).includes(m)) &&
         (interval === undefined || interval % t.grainMs === 0) &&
         Math.ceil(scope.from / t.grainMs) < Math.floor((scope.to + 1) / t.grainMs),
     );

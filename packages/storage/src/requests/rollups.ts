@@ -29,6 +29,8 @@ export interface RollupTier {
   table: 'request_rollups' | 'request_rollups_10m' | 'request_rollups_api' | 'request_rollups_app_host';
   grainMs: number;
   dimensions: readonly RollupDimension[];
+  /** Keeps the count alone (no metric, no histogram): one narrow row per key, cheap to upsert. */
+  countOnly?: boolean;
 }
 
 /** The tiers migration 2026-11-26-0300 creates (it reads this list: never add to it; see ALL_ROLLUP_TIERS). */
@@ -57,6 +59,8 @@ export const APP_HOST_TIER: RollupTier = {
   table: 'request_rollups_app_host',
   grainMs: 600_000,
   dimensions: ['api_id', 'application_id', 'host'],
+  // The count alone: the two widgets need no more, and the reporter's writer upserts 6 columns, not 45.
+  countOnly: true,
 };
 
 /** Every rollup tier the writers fill, retention prunes and queries read. */
@@ -115,8 +119,17 @@ export const MEASURE_COLUMNS = [
   ...HISTOGRAM_COLUMNS,
 ];
 
+/** The measures a tier keeps. */
+export const tierMeasures = (tier: RollupTier): readonly string[] =>
+  tier.countOnly ? ['count'] : MEASURE_COLUMNS;
+
 /** The columns of a tier's rows in insert order (`minute` is the start of the grain). */
-export const rollupColumns = (tier: RollupTier) => ['minute', 'key', ...tier.dimensions, ...MEASURE_COLUMNS];
+export const rollupColumns = (tier: RollupTier) => [
+  'minute',
+  'key',
+  ...tier.dimensions,
+  ...tierMeasures(tier),
+];
 
 /**
  * Gathers requests into rollup rows (positional, in `ROLLUP_COLUMNS` order), one per minute and key.
@@ -147,11 +160,16 @@ export class RollupAccumulator<R> {
     let values = this.rows.get(id);
     if (!values) {
       values = [minute, key, ...dims, 0];
+      this.rows.set(id, values);
+      if (this.tier.countOnly) {
+        (values[this.countAt] as number) += 1;
+        return;
+      }
       for (let i = 0; i < ROLLUP_METRICS.length; i++) values.push(0, null, null);
       for (let i = 0; i < HISTOGRAM_COLUMNS.length; i++) values.push(0);
-      this.rows.set(id, values);
     }
     (values[this.countAt] as number) += 1;
+    if (this.tier.countOnly) return;
     for (let i = 0; i < ROLLUP_METRICS.length; i++) {
       const v = Number(get(row, ROLLUP_METRICS[i]!) ?? 0);
       const at = this.metricsAt + i * 3;
@@ -183,12 +201,7 @@ export function rollupUpsertSql(tier: RollupTier, dialect: 'sqlite' | 'postgres'
   const columns = rollupColumns(tier);
   const updates = [
     `"count" = ${t}."count" + excluded."count"`,
-    ...ROLLUP_METRICS.flatMap((m) => [
-      `"${m}_sum" = ${t}."${m}_sum" + excluded."${m}_sum"`,
-      `"${m}_min" = ${least}(${t}."${m}_min", excluded."${m}_min")`,
-      `"${m}_max" = ${greatest}(${t}."${m}_max", excluded."${m}_max")`,
-    ]),
-    ...HISTOGRAM_COLUMNS.map((h) => `"${h}" = ${t}."${h}" + excluded."${h}"`),
+    ...(tier.countOnly ? [] : measureUpdates(t, least, greatest)),
   ];
   const placeholders = (offset: number) =>
     `(${columns.map((_, i) => (dialect === 'postgres' ? `$${offset + i + 1}` : '?')).join(', ')})`;
@@ -197,6 +210,18 @@ export function rollupUpsertSql(tier: RollupTier, dialect: 'sqlite' | 'postgres'
     `insert into ${t} (${columns.map((c) => `"${c}"`).join(', ')}) values ${values} ` +
     `on conflict ("minute", "key") do update set ${updates.join(', ')}`
   );
+}
+
+/** The upserts' updates of the metrics and histogram columns. */
+function measureUpdates(t: string, least: string, greatest: string): string[] {
+  return [
+    ...ROLLUP_METRICS.flatMap((m) => [
+      `"${m}_sum" = ${t}."${m}_sum" + excluded."${m}_sum"`,
+      `"${m}_min" = ${least}(${t}."${m}_min", excluded."${m}_min")`,
+      `"${m}_max" = ${greatest}(${t}."${m}_max", excluded."${m}_max")`,
+    ]),
+    ...HISTOGRAM_COLUMNS.map((h) => `"${h}" = ${t}."${h}" + excluded."${h}"`),
+  ];
 }
 
 /** The SQL expression of histogram bucket `i` for one request row (1 when its response time falls in it). */
@@ -223,8 +248,12 @@ export function rollupBackfillSql(tier: RollupTier, where = '1 = 1'): string {
     rollupKeySql(tier),
     ...tier.dimensions.map((d) => `"${d}"`),
     'count(*)',
-    ...ROLLUP_METRICS.flatMap((m) => [`sum("${m}")`, `min("${m}")`, `max("${m}")`]),
-    ...HISTOGRAM_COLUMNS.map((_, i) => `sum(${histogramCaseSql(i)})`),
+    ...(tier.countOnly
+      ? []
+      : [
+          ...ROLLUP_METRICS.flatMap((m) => [`sum("${m}")`, `min("${m}")`, `max("${m}")`]),
+          ...HISTOGRAM_COLUMNS.map((_, i) => `sum(${histogramCaseSql(i)})`),
+        ]),
   ];
   const groupBy = [minute, ...tier.dimensions.map((d) => `"${d}"`)];
   return (
