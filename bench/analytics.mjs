@@ -20,7 +20,7 @@ import {
   histogramMetric,
   histogramPercentiles,
   histogramTerms,
-  ALL_ROLLUP_TIERS,
+  ROLLUP_TIERS,
   rollupBackfillSql,
   openStorage,
   requestStats,
@@ -195,7 +195,7 @@ function widgets(scope) {
         'hits by application (date_histo field:application)',
         (db, s) => histogramTerms(db, s, INTERVAL, 'application'),
       ],
-      ['top hosts (optional widget)', top('host')],
+      ['top hosts (optional widget, raw rows)', top('host')],
     ];
   }
   return [
@@ -241,7 +241,7 @@ async function load(dialect, storage, rows) {
     }
     if (batch.length) write(batch);
     await Promise.all(inFlight);
-    for (const tier of ALL_ROLLUP_TIERS) await sql.raw(rollupBackfillSql(tier)).execute(storage.db);
+    for (const tier of ROLLUP_TIERS) await sql.raw(rollupBackfillSql(tier)).execute(storage.db);
   }
   await sql`analyze`.execute(storage.db);
   return performance.now() - started;
@@ -319,11 +319,10 @@ async function main() {
         m: await countOf('request_rollups'),
         t: await countOf('request_rollups_10m'),
         a: await countOf('request_rollups_api'),
-        h: await countOf('request_rollups_app_host'),
       };
       console.log(
         `${dialect}: ${REQUESTS.toLocaleString('en')} requests loaded in ${(loadMs / 1000).toFixed(1)} s ` +
-          `(${Math.round(REQUESTS / (loadMs / 1000)).toLocaleString('en')}/s), rollup rows ${Number(rollupRows.m).toLocaleString('en')} (minute), ${Number(rollupRows.t).toLocaleString('en')} (10 min), ${rollupRows.a.toLocaleString('en')} (10 min, API and status), ${rollupRows.h.toLocaleString('en')} (10 min, API, application and host); ` +
+          `(${Math.round(REQUESTS / (loadMs / 1000)).toLocaleString('en')}/s), rollup rows ${Number(rollupRows.m).toLocaleString('en')} (minute), ${Number(rollupRows.t).toLocaleString('en')} (10 min), ${rollupRows.a.toLocaleString('en')} (10 min, API and status); ` +
           `busiest API ${api.value.toLocaleString('en')} requests, application ${app.value.toLocaleString('en')}`,
       );
       for (const [scopeName, scope] of scopes) {

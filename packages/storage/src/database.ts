@@ -86,7 +86,6 @@ export interface Database {
   request_rollups: RequestRollupTable;
   request_rollups_10m: RequestRollupTable;
   request_rollups_api: RequestRollupTable;
-  request_rollups_app_host: RequestRollupTable;
   instances: InstanceTable;
   health_checks: HealthCheckTable;
   revoked_sessions: RevokedSessionTable;

@@ -2,13 +2,7 @@ import type { RawBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from '../database.js';
 import type { RollupDimension, RollupMetric } from '../requests/rollups.js';
-import {
-  HISTOGRAM_COLUMNS,
-  LATENCY_BOUNDS,
-  ALL_ROLLUP_TIERS,
-  histogramCaseSql,
-  tierMeasures,
-} from '../requests/rollups.js';
+import { HISTOGRAM_COLUMNS, LATENCY_BOUNDS, ROLLUP_TIERS, histogramCaseSql } from '../requests/rollups.js';
 import { compileFilter, filterFields } from './analytics-filter.js';
 import type { AnalyticsScope, MetricType } from './analytics-scope.js';
 
@@ -20,7 +14,6 @@ const DIMENSION_FIELDS: Readonly<Record<string, RollupDimension>> = {
   tenant: 'tenant',
   status: 'status',
   method: 'method',
-  host: 'host',
 };
 
 /** The analytics fields kept as rollup metrics (stats, metric aggregations, orders). */
@@ -84,12 +77,11 @@ export function rollupSource(
   }
   if (scope.apiId !== undefined || scope.apiIds !== undefined) dimensions.add('api_id');
   if (scope.applicationId !== undefined) dimensions.add('application_id');
-  const tier = [...ALL_ROLLUP_TIERS]
+  const tier = [...ROLLUP_TIERS]
     .sort((a, b) => a.dimensions.length - b.dimensions.length || b.grainMs - a.grainMs)
     .find(
       (t) =>
         [...dimensions].every((d) => t.dimensions.includes(d)) &&
-        needs.measures.every((m) => tierMeasures(t).includes(m)) &&
         (interval === undefined || interval % t.grainMs === 0) &&
         Math.ceil(scope.from / t.grainMs) < Math.floor((scope.to + 1) / t.grainMs),
     );

@@ -21,7 +21,6 @@ import * as alerts from './2026-11-26-0900-alerts.js';
 import * as ratings from './2026-11-26-1400-ratings.js';
 import * as sharedThrottles from './2026-11-26-2000-shared-throttles.js';
 import * as requestTraceId from './2026-11-26-2200-request-trace-id.js';
-import * as requestRollupsAppHost from './2026-11-26-2300-request-rollups-app-host.js';
 import * as ratingsApiRate from './2026-11-26-2330-ratings-api-rate.js';
 
 /** Every migration, by timestamped name; applied in name order. */
@@ -46,7 +45,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-1400-ratings': ratings,
   '2026-11-26-2000-shared-throttles': sharedThrottles,
   '2026-11-26-2200-request-trace-id': requestTraceId,
-  '2026-11-26-2300-request-rollups-app-host': requestRollupsAppHost,
   '2026-11-26-2330-ratings-api-rate': ratingsApiRate,
 };
 

@@ -46,7 +46,6 @@ const TABLES: Record<keyof Database, true> = {
   request_rollups: true,
   request_rollups_10m: true,
   request_rollups_api: true,
-  request_rollups_app_host: true,
   instances: true,
   health_checks: true,
   throttle_counters: true,

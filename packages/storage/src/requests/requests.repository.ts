@@ -1,6 +1,6 @@
 import { CompiledQuery, PostgresAdapter } from 'kysely';
 import type { Executor } from '../database.js';
-import { ALL_ROLLUP_TIERS, RollupAccumulator, rollupColumns, rollupUpsertSql } from './rollups.js';
+import { ROLLUP_TIERS, RollupAccumulator, rollupColumns, rollupUpsertSql } from './rollups.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogRow, RequestRow } from './requests.table.js';
 
 /**
@@ -33,7 +33,7 @@ const ROLLUPS_PER_STATEMENT = 200;
 
 async function addToRollups(db: Executor, requests: readonly NewRequestRow[]): Promise<void> {
   const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-  for (const tier of ALL_ROLLUP_TIERS) {
+  for (const tier of ROLLUP_TIERS) {
     const accumulator = new RollupAccumulator<NewRequestRow>(
       tier,
       (row, column) => row[column as keyof NewRequestRow] as string | number | null | undefined,

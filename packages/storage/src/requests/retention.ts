@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { AnyKysely } from './partitions.js';
-import { ALL_ROLLUP_TIERS } from './rollups.js';
+import { ROLLUP_TIERS } from './rollups.js';
 import {
   DAY_MS,
   PARTITIONED_TABLES,
@@ -60,7 +60,7 @@ export async function applyRequestRetention(
       }
     }
   }
-  for (const tier of ALL_ROLLUP_TIERS) {
+  for (const tier of ROLLUP_TIERS) {
     const rollups =
       await sql`delete from ${sql.table(tier.table)} where "minute" < ${policy.rollupsBefore}`.execute(db);
     result.deletedRollups += Number(rollups.numAffectedRows ?? 0);

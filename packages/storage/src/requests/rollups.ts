@@ -14,7 +14,6 @@ export const ROLLUP_DIMENSIONS = [
   'tenant',
   'status',
   'method',
-  'host',
 ] as const;
 export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
 
@@ -26,14 +25,11 @@ export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
  * the tier with the fewest dimensions that holds its fields (then the coarsest grain).
  */
 export interface RollupTier {
-  table: 'request_rollups' | 'request_rollups_10m' | 'request_rollups_api' | 'request_rollups_app_host';
+  table: 'request_rollups' | 'request_rollups_10m' | 'request_rollups_api';
   grainMs: number;
   dimensions: readonly RollupDimension[];
-  /** Keeps the count alone (no metric, no histogram): one narrow row per key, cheap to upsert. */
-  countOnly?: boolean;
 }
 
-/** The tiers migration 2026-11-26-0300 creates (it reads this list: never add to it; see ALL_ROLLUP_TIERS). */
 export const ROLLUP_TIERS: readonly RollupTier[] = [
   {
     table: 'request_rollups',
@@ -48,23 +44,6 @@ export const ROLLUP_TIERS: readonly RollupTier[] = [
   // The platform and API dashboards' widgets that need only the API and the status: ~40k rows a day.
   { table: 'request_rollups_api', grainMs: 600_000, dimensions: ['api_id', 'status'] },
 ];
-
-/**
- * The API, the application and the host per ten minutes (migration 2026-11-26-2300): the platform
- * dashboard's hits by application read ~150 rows per bucket here instead of every API-application-plan-
- * status row of the ten-minute tier, and the API dashboard's top hosts no raw row. `host` comes last in
- * the key, after values that hold no `|`, so any host text keeps the key unique.
- */
-export const APP_HOST_TIER: RollupTier = {
-  table: 'request_rollups_app_host',
-  grainMs: 600_000,
-  dimensions: ['api_id', 'application_id', 'host'],
-  // The count alone: the two widgets need no more, and the reporter's writer upserts 6 columns, not 45.
-  countOnly: true,
-};
-
-/** Every rollup tier the writers fill, retention prunes and queries read. */
-export const ALL_ROLLUP_TIERS: readonly RollupTier[] = [...ROLLUP_TIERS, APP_HOST_TIER];
 
 /** The numeric metrics kept as sum, min and max (`<metric>_sum` ...). */
 export const ROLLUP_METRICS = [
@@ -119,17 +98,8 @@ export const MEASURE_COLUMNS = [
   ...HISTOGRAM_COLUMNS,
 ];
 
-/** The measures a tier keeps. */
-export const tierMeasures = (tier: RollupTier): readonly string[] =>
-  tier.countOnly ? ['count'] : MEASURE_COLUMNS;
-
 /** The columns of a tier's rows in insert order (`minute` is the start of the grain). */
-export const rollupColumns = (tier: RollupTier) => [
-  'minute',
-  'key',
-  ...tier.dimensions,
-  ...tierMeasures(tier),
-];
+export const rollupColumns = (tier: RollupTier) => ['minute', 'key', ...tier.dimensions, ...MEASURE_COLUMNS];
 
 /**
  * Gathers requests into rollup rows (positional, in `ROLLUP_COLUMNS` order), one per minute and key.
@@ -160,16 +130,11 @@ export class RollupAccumulator<R> {
     let values = this.rows.get(id);
     if (!values) {
       values = [minute, key, ...dims, 0];
-      this.rows.set(id, values);
-      if (this.tier.countOnly) {
-        (values[this.countAt] as number) += 1;
-        return;
-      }
       for (let i = 0; i < ROLLUP_METRICS.length; i++) values.push(0, null, null);
       for (let i = 0; i < HISTOGRAM_COLUMNS.length; i++) values.push(0);
+      this.rows.set(id, values);
     }
     (values[this.countAt] as number) += 1;
-    if (this.tier.countOnly) return;
     for (let i = 0; i < ROLLUP_METRICS.length; i++) {
       const v = Number(get(row, ROLLUP_METRICS[i]!) ?? 0);
       const at = this.metricsAt + i * 3;
@@ -201,7 +166,12 @@ export function rollupUpsertSql(tier: RollupTier, dialect: 'sqlite' | 'postgres'
   const columns = rollupColumns(tier);
   const updates = [
     `"count" = ${t}."count" + excluded."count"`,
-    ...(tier.countOnly ? [] : measureUpdates(t, least, greatest)),
+    ...ROLLUP_METRICS.flatMap((m) => [
+      `"${m}_sum" = ${t}."${m}_sum" + excluded."${m}_sum"`,
+      `"${m}_min" = ${least}(${t}."${m}_min", excluded."${m}_min")`,
+      `"${m}_max" = ${greatest}(${t}."${m}_max", excluded."${m}_max")`,
+    ]),
+    ...HISTOGRAM_COLUMNS.map((h) => `"${h}" = ${t}."${h}" + excluded."${h}"`),
   ];
   const placeholders = (offset: number) =>
     `(${columns.map((_, i) => (dialect === 'postgres' ? `$${offset + i + 1}` : '?')).join(', ')})`;
@@ -210,18 +180,6 @@ export function rollupUpsertSql(tier: RollupTier, dialect: 'sqlite' | 'postgres'
     `insert into ${t} (${columns.map((c) => `"${c}"`).join(', ')}) values ${values} ` +
     `on conflict ("minute", "key") do update set ${updates.join(', ')}`
   );
-}
-
-/** The upserts' updates of the metrics and histogram columns. */
-function measureUpdates(t: string, least: string, greatest: string): string[] {
-  return [
-    ...ROLLUP_METRICS.flatMap((m) => [
-      `"${m}_sum" = ${t}."${m}_sum" + excluded."${m}_sum"`,
-      `"${m}_min" = ${least}(${t}."${m}_min", excluded."${m}_min")`,
-      `"${m}_max" = ${greatest}(${t}."${m}_max", excluded."${m}_max")`,
-    ]),
-    ...HISTOGRAM_COLUMNS.map((h) => `"${h}" = ${t}."${h}" + excluded."${h}"`),
-  ];
 }
 
 /** The SQL expression of histogram bucket `i` for one request row (1 when its response time falls in it). */
@@ -248,12 +206,8 @@ export function rollupBackfillSql(tier: RollupTier, where = '1 = 1'): string {
     rollupKeySql(tier),
     ...tier.dimensions.map((d) => `"${d}"`),
     'count(*)',
-    ...(tier.countOnly
-      ? []
-      : [
-          ...ROLLUP_METRICS.flatMap((m) => [`sum("${m}")`, `min("${m}")`, `max("${m}")`]),
-          ...HISTOGRAM_COLUMNS.map((_, i) => `sum(${histogramCaseSql(i)})`),
-        ]),
+    ...ROLLUP_METRICS.flatMap((m) => [`sum("${m}")`, `min("${m}")`, `max("${m}")`]),
+    ...HISTOGRAM_COLUMNS.map((_, i) => `sum(${histogramCaseSql(i)})`),
   ];
   const groupBy = [minute, ...tier.dimensions.map((d) => `"${d}"`)];
   return (
@@ -276,7 +230,5 @@ export type RequestRollupTable = {
   status: number;
   /** Only in the minute tier. */
   method: string;
-  /** Only in the API-application-host tier. */
-  host: string | null;
   count: number;
 } & Record<`${RollupMetric}_${'sum' | 'min' | 'max'}` | `h${number}`, number>;

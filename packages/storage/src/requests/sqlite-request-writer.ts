@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { SQLITE_WRITE_WAIT_MS } from '../sqlite-dialect.js';
-import { ALL_ROLLUP_TIERS, RollupAccumulator, rollupUpsertSql } from './rollups.js';
+import { ROLLUP_TIERS, RollupAccumulator, rollupUpsertSql } from './rollups.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogTable, RequestTable } from './requests.table.js';
 
 /**
@@ -91,7 +91,7 @@ export class SqliteRequestWriter {
     this.database.pragma('synchronous = FULL');
     const insertRequest = this.database.prepare(insertSql('requests', REQUEST_COLUMNS));
     const insertLog = this.database.prepare(insertSql('request_logs', REQUEST_LOG_COLUMNS));
-    const tiers = ALL_ROLLUP_TIERS.map((tier) => ({
+    const tiers = ROLLUP_TIERS.map((tier) => ({
       upsert: this.database.prepare(rollupUpsertSql(tier, 'sqlite')),
       rollups: new RollupAccumulator<RowValues>(tier, (row, column) => row[COLUMN_AT[column]!]),
     }));
