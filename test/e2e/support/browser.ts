@@ -43,6 +43,13 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
 
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
 
+/**
+ * CI (CI=true, a clean clone whose files nobody opens) encodes no picture unless PORTICO_SCREENSHOTS=1:
+ * the suite takes about 200 full-page PNGs, CPU the 2-core runner needs for the tests themselves. The
+ * waits before the picture still run, so that what follows a screenshot sees the same settled page.
+ */
+const SAVE_SCREENSHOTS = process.env.CI !== 'true' || process.env.PORTICO_SCREENSHOTS === '1';
+
 /** Saves a full-page screenshot as test-results/<name>.png for a reviewer to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(RESULTS_DIR, { recursive: true });
@@ -54,6 +61,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
     })
     .catch(() => undefined);
   const file = path.join(RESULTS_DIR, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  if (SAVE_SCREENSHOTS) await page.screenshot({ path: file, fullPage: true });
   return file;
 }
