@@ -5,10 +5,10 @@ const src = (pkg: string, file = 'index.ts') =>
   fileURLToPath(new URL(`./packages/${pkg}/src/${file}`, import.meta.url));
 
 /**
- * Two projects, which `npm test` runs side by side in two vitest processes (test/support/run-tests.mjs):
- * `unit` (HTTP, storage, gateway and platform tests) and `e2e` (the browser tests, one file at a time, as
- * each drives its own Portico and chromium). On a 2-core machine vitest alone would run one file at a
- * time, leaving a core idle while a browser test waits on its page.
+ * Two projects: `unit` (HTTP, storage, gateway and platform tests) and `e2e` (the browser tests, each
+ * driving its own Portico and chromium, with more time per test and per polled expectation: a page on
+ * a busy 2-core runner may take seconds to show its data). vitest runs their files one at a time on 2
+ * cores; running the two projects side by side was tried and only made the browser tests starve.
  */
 export default defineConfig({
   resolve: {
@@ -37,7 +37,12 @@ export default defineConfig({
       {
         extends: true,
         // A page waits up to 10 s for each element; a test of several screens gets more than the default.
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 60_000 },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
+        },
       },
     ],
   },
