@@ -75,9 +75,10 @@ describe('notification settings and alerts', () => {
     await main(page)
       .getByRole('link', { name: /Portal notification/ })
       .click();
-    await main(page)
-      .getByRole('checkbox', { name: /^API Stopped/ })
-      .uncheck();
+    // The owner's portal notification has every hook: its form is shown once API Stopped is ticked.
+    const apiStopped = main(page).getByRole('checkbox', { name: /^API Stopped/ });
+    await expect.poll(() => apiStopped.isChecked()).toBe(true);
+    await apiStopped.uncheck();
     await main(page).getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Notifications saved with success').nth(0).waitFor();
     await expect
