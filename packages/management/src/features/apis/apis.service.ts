@@ -89,10 +89,7 @@ export class ApiService {
     return membership ? findUserById(db, membership.member_id) : undefined;
   }
 
-  /**
-   * The APIs a caller may see, as a JSON array text, each with `manageable` (see `listApisJson`) and,
-   * while the portal rates APIs, its `rate` and `numberOfRatings`.
-   */
+  /** The APIs a caller may see (JSON array text, see `listApisJson`); stars while ratings are on. */
   async list(actor: UserRow | undefined, query: ApiListQuery, pictureUrlPrefix: string): Promise<string> {
     const ratings = (await this.deps.settings.value<boolean>('portal.rating.enabled')) === true;
     return listApisJson(this.deps, actor, query, pictureUrlPrefix, ratings);
