@@ -113,7 +113,7 @@ describe('gateway process: drain and schema check', () => {
   });
 
   it('refuses to start on a schema newer than it knows, saying so', async () => {
-    await sql`insert into portico_migrations (name, timestamp) values (${'2999-01-01-0000-future'}, ${new Date().toISOString()})`.execute(
+    await sql`insert into portico_migrations (name, timestamp) values (${'2999-01-01-0000-contract-future'}, ${new Date().toISOString()})`.execute(
       storage.db,
     );
     const error = await startPortico(
@@ -125,7 +125,7 @@ describe('gateway process: drain and schema check', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain('exited (1)');
     expect((error as Error).message).toContain(
-      'The database schema is newer than this version of Portico understands: it has migration 2999-01-01-0000-future',
+      'The database schema is newer than this version of Portico understands: it has migration 2999-01-01-0000-contract-future',
     );
   });
 });

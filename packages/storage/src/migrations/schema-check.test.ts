@@ -17,14 +17,14 @@ describe('schema version check', () => {
   });
 
   it('refuses a schema with a migration this version does not know, naming it', async () => {
-    await sql`insert into portico_migrations (name, timestamp) values (${'2099-01-01-0000-from-the-future'}, ${new Date().toISOString()})`.execute(
+    await sql`insert into portico_migrations (name, timestamp) values (${'2099-01-01-0000-contract-from-the-future'}, ${new Date().toISOString()})`.execute(
       t.storage.db,
     );
     const error = await migrateToLatest(t.storage.db).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SchemaTooNewError);
     expect((error as Error).message).toBe(
       'The database schema is newer than this version of Portico understands: it has migration ' +
-        '2099-01-01-0000-from-the-future, which this version does not know. Run the version that applied ' +
+        '2099-01-01-0000-contract-from-the-future, which this version does not know. Run the version that applied ' +
         'it or a later one (README, "Upgrading").',
     );
   });

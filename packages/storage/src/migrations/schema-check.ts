@@ -16,9 +16,16 @@ export class SchemaTooNewError extends Error {
 }
 
 /**
- * Refuses a schema newer than the code: any applied migration whose name this version does not know
- * was applied by a newer version (migrations are only ever added). A database without the migrations
- * table yet (a new one) passes.
+ * A migration that takes something away which older versions read (the contract step of an
+ * expand-then-contract change) has `-contract-` in its name; every other migration only adds.
+ */
+const CONTRACTING = /-contract-/;
+
+/**
+ * Refuses a schema newer than the code understands: an applied migration this version does not know
+ * and that contracts the schema. Unknown additive migrations pass, so that during a rolling upgrade the
+ * old version keeps serving on the schema the new one expanded. A database without the migrations table
+ * yet (a new one) passes.
  */
 export async function assertSchemaKnown(
   db: Kysely<any>,
@@ -34,6 +41,6 @@ export async function assertSchemaKnown(
     return;
   }
   const knownNames = new Set(known);
-  const unknown = applied.filter((name) => !knownNames.has(name)).sort();
+  const unknown = applied.filter((name) => !knownNames.has(name) && CONTRACTING.test(name)).sort();
   if (unknown.length > 0) throw new SchemaTooNewError(unknown);
 }
