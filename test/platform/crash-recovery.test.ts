@@ -78,7 +78,7 @@ for (const dialect of await testDialects()) {
       const server = await startPortico('management', env);
       const code = await server.kill('SIGTERM');
       expect(code).toBe(0);
-      expect(server.output()).toContain('SIGTERM received: stopping');
+      expect(server.output()).toContain('SIGTERM received: draining, then stopping');
     });
   });
 }
