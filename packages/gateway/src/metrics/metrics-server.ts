@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenSide } from '../http/side-listener.js';
 import type { MetricsRegistry } from './registry.js';
 import { isMetricsRequest, serveMetrics } from './registry.js';
 
@@ -36,16 +36,5 @@ export async function startMetricsServer(
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenSide(server, port, host);
 }

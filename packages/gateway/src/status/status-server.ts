@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenSide } from '../http/side-listener.js';
 
 /** Default port of the gateway's status listener (`PORTICO_GATEWAY_STATUS_PORT`). */
 export const DEFAULT_GATEWAY_STATUS_PORT = 18082;
@@ -65,16 +65,5 @@ export async function startStatusServer(
     send(404, { message: 'Not found' });
   });
   server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenSide(server, port, host);
 }
