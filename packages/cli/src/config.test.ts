@@ -79,3 +79,19 @@ describe('configuration: the database connection timeout', () => {
     );
   });
 });
+
+describe('configuration: the password hash cost', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-config-'));
+
+  it('is 10 by default, management.passwordHashCost in portico.yml, PORTICO_PASSWORD_HASH_COST above both', () => {
+    expect(loadConfig({}, dir).passwordHashCost).toBe(10);
+    const file = path.join(dir, 'hash-cost.yml');
+    writeFileSync(file, 'management:\n  passwordHashCost: 12\n');
+    expect(loadConfig({ PORTICO_CONFIG: file }, dir).passwordHashCost).toBe(12);
+    expect(loadConfig({ PORTICO_CONFIG: file, PORTICO_PASSWORD_HASH_COST: '4' }, dir).passwordHashCost).toBe(4);
+    for (const bad of ['3', '16', 'high'])
+      expect(() => loadConfig({ PORTICO_PASSWORD_HASH_COST: bad }, dir)).toThrow(
+        'PORTICO_PASSWORD_HASH_COST must be an integer from 4 to 15',
+      );
+  });
+});

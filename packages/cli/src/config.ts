@@ -23,6 +23,7 @@ export const ConfigFile = z.strictObject({
       corsOrigins: z.array(z.string()).optional(),
       secureCookie: z.boolean().optional(),
       trustedProxies: z.array(z.string()).optional(),
+      passwordHashCost: z.number().int().min(4).max(15).optional(),
     })
     .optional(),
   gateway: z
@@ -127,6 +128,8 @@ export interface PorticoConfig {
   secureCookie: boolean;
   /** Reverse proxies whose X-Forwarded-For gives the client's address to the management API. */
   trustedProxies: string[];
+  /** bcrypt cost of new password hashes (4 to 15, default 10). */
+  passwordHashCost: number;
   smtpUrl: string | undefined;
   /** Header, request and keep-alive timeouts of the gateway and management servers (ms). */
   httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
@@ -173,6 +176,14 @@ function drainPeriod(env: NodeJS.ProcessEnv, file: z.infer<typeof ConfigFile>['d
   if (minMs > maxMs)
     throw new Error(`The drain minimum (${minMs} ms) must not exceed the drain maximum (${maxMs} ms)`);
   return { minMs, maxMs };
+}
+
+function hashCost(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 4 || n > 15)
+    throw new Error(`PORTICO_PASSWORD_HASH_COST must be an integer from 4 to 15, not "${value}"`);
+  return n;
 }
 
 function days(name: string, value: string | undefined): number | undefined {
@@ -297,6 +308,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         .filter(Boolean) ??
       fromFile.management?.trustedProxies ??
       [],
+    passwordHashCost:
+      hashCost(env.PORTICO_PASSWORD_HASH_COST) ?? fromFile.management?.passwordHashCost ?? 10,
     smtpUrl: nonEmpty(env.PORTICO_SMTP_URL) ?? fromFile.smtp?.url,
     httpTimeouts: httpTimeouts(env, fromFile.http),
     outbound: {

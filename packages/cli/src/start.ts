@@ -96,6 +96,7 @@ export async function startComponents(
           apiKeyHeader: config.apiKeyHeader,
           secureCookie: config.secureCookie,
           trustedProxies: config.trustedProxies,
+          passwordHashCost: config.passwordHashCost,
           outbound: config.outbound,
           analyticsRetention: config.analyticsRetention,
           schedulerLeaseMs: config.schedulerLeaseMs,

@@ -24,6 +24,7 @@ import { LoginThrottle } from './features/auth/login-throttle.js';
 import { resolveJwtSecret } from './features/auth/secrets.js';
 import { SessionTokens } from './features/auth/session.js';
 import { ensureBuiltInRoles, ensureFirstAdmin } from './features/bootstrap/bootstrap.js';
+import { Passwords } from './features/auth/passwords.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { identitiesRoutes } from './features/identities/identities.routes.js';
 import { policiesRoutes } from './features/policies/policies.routes.js';
@@ -138,7 +139,8 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
   };
 
   await ensureBuiltInRoles(ctx.db, now());
-  await ensureFirstAdmin(ctx.db, app.log, now());
+  const passwords = new Passwords(options.passwordHashCost);
+  await ensureFirstAdmin(ctx.db, app.log, passwords, now());
   const secret = await resolveJwtSecret(ctx.db, options.jwtSecret, now());
 
   const audit = new AuditService(now);
@@ -149,9 +151,18 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
   });
   const mail = new MailService(ctx.db, settings, options.smtpUrl, app.log, now);
   const notifications = new NotificationService(now);
-  const registration = new RegistrationService(ctx.db, secret, mail, settings, audit, options.portalUrl, now);
+  const registration = new RegistrationService(
+    ctx.db,
+    secret,
+    mail,
+    settings,
+    audit,
+    options.portalUrl,
+    passwords,
+    now,
+  );
   const tokens = new SessionTokens(secret, options.sessionTtlSeconds, now);
-  const users = new UserService(ctx.db, permissions, audit, new LoginThrottle(ctx.db, now), now);
+  const users = new UserService(ctx.db, permissions, audit, new LoginThrottle(ctx.db, now), passwords, now);
   const scheduler = new Scheduler(ctx.db, {
     tickMs: options.schedulerTickMs || 1000,
     leaseMs: options.schedulerLeaseMs,

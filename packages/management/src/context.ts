@@ -46,6 +46,8 @@ export interface ManagementOptions {
   schedulerLeaseMs?: number;
   /** How long raw requests (with their logs) and per-minute rollups are kept. */
   analyticsRetention: AnalyticsRetention;
+  /** bcrypt cost of new password hashes (default 10; 4 to 15). */
+  passwordHashCost?: number;
 }
 
 export const DEFAULT_OPTIONS: ManagementOptions = {

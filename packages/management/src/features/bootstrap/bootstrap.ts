@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import type { FastifyBaseLogger } from 'fastify';
 import { ADMIN, BUILT_IN_ROLES } from '@portico/model';
 import type { Database } from '@portico/storage';
@@ -17,9 +16,9 @@ import type { Kysely } from 'kysely';
 import { newId } from '../../http/ids.js';
 import { ENVIRONMENT_ID } from '../permissions/permissions.service.js';
 import { PORTICO_SOURCE } from '../users/users.mapper.js';
+import type { Passwords } from '../auth/passwords.js';
 
 const INITIALIZED = 'portico.internal.initialized';
-export const BCRYPT_ROUNDS = 10;
 
 /**
  * Creates or updates the system and default roles (at every start): system roles always hold every
@@ -79,6 +78,7 @@ export async function ensureBuiltInRoles(db: Kysely<Database>, now: number): Pro
 export async function ensureFirstAdmin(
   db: Kysely<Database>,
   log: FastifyBaseLogger,
+  passwords: Passwords,
   now: number,
 ): Promise<void> {
   const initialized = await findParameter(db, INITIALIZED);
@@ -93,7 +93,7 @@ export async function ensureFirstAdmin(
           email: null,
           firstname: null,
           lastname: 'Administrator',
-          password: await bcrypt.hash('admin', BCRYPT_ROUNDS),
+          password: await passwords.hash('admin'),
           picture: null,
           status: 'ACTIVE',
           login_count: 0,
@@ -119,7 +119,7 @@ export async function ensureFirstAdmin(
     });
   }
   const admin = await findUserBySource(db, PORTICO_SOURCE, 'admin');
-  if (admin?.password && (await bcrypt.compare('admin', admin.password))) {
+  if (admin?.password && (await passwords.verify('admin', admin.password))) {
     log.warn('The administrator "admin" still has its initial password "admin": change it now.');
   }
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
 import { DomainError, invalidField } from '@portico/model';
 import type { Database, Executor, UserRow } from '@portico/storage';
@@ -14,7 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import { newId } from '../../http/ids.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { BCRYPT_ROUNDS } from '../bootstrap/bootstrap.js';
+import type { Passwords } from '../auth/passwords.js';
 import { ENVIRONMENT_ID } from '../permissions/permissions.service.js';
 import { PORTICO_SOURCE, auditedUser } from '../users/users.mapper.js';
 import { giveGroupRoles } from './group-members.service.js';
@@ -92,7 +91,13 @@ export interface InvitedAccount {
  * the invitations are gone (canceled, or the link already used).
  */
 export async function finishInvitedAccount(
-  deps: { db: Kysely<Database>; secret: Uint8Array; audit: AuditService; now: () => number },
+  deps: {
+    db: Kysely<Database>;
+    secret: Uint8Array;
+    audit: AuditService;
+    passwords: Passwords;
+    now: () => number;
+  },
   input: InvitedAccount,
 ): Promise<UserRow> {
   let email: string;
@@ -111,7 +116,7 @@ export async function finishInvitedAccount(
     if (error instanceof DomainError) throw error;
     throw invalidField('token', 'not a valid link');
   }
-  const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
+  const hash = await deps.passwords.hash(input.password);
   return deps.db.transaction().execute(async (trx) => {
     if ((await findInvitationsByEmail(trx, email)).length === 0)
       throw invalidField('token', INVITATION_CANCELED);

@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import {
   ValidationError,
   invalidField,
@@ -22,14 +21,9 @@ import type { Kysely } from 'kysely';
 import type { AuditService } from '../audit/audit.service.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import type { PermissionService } from '../permissions/permissions.service.js';
-import { BCRYPT_ROUNDS } from '../bootstrap/bootstrap.js';
+import type { Passwords } from '../auth/passwords.js';
 import { validatePicture } from '../users/avatar.js';
 import { PORTICO_SOURCE, auditedUser } from '../users/users.mapper.js';
-
-// Compared against when the user does not exist, so that both failures take the same time
-// (computed on first use, not when the module loads).
-let dummyHash: string | undefined;
-const DUMMY = () => (dummyHash ??= bcrypt.hashSync('portico-no-such-user', 10));
 
 export const WRONG_CURRENT_PASSWORD = 'Wrong current password';
 export const NO_OWN_PASSWORD = 'only users of the built-in user store have a password here';
@@ -49,6 +43,7 @@ export class UserService {
     private readonly permissions: PermissionService,
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottle,
+    private readonly passwords: Passwords,
     private readonly now: () => number,
   ) {}
 
@@ -61,7 +56,7 @@ export class UserService {
     const wait = await this.throttle.waitSeconds(username, address);
     if (wait > 0) throw tooManyLoginAttempts(wait);
     const user = await findUserBySource(this.db, PORTICO_SOURCE, username);
-    const ok = await bcrypt.compare(password, user?.password ?? DUMMY());
+    const ok = await this.passwords.verify(password, user?.password);
     if (!user || !user.password || !ok || user.status !== 'ACTIVE') {
       await this.throttle.recordFailure(username, address);
       throw wrongCredentials();
@@ -155,11 +150,11 @@ export class UserService {
     if (user.source !== PORTICO_SOURCE || !user.password) throw invalidField('source', NO_OWN_PASSWORD);
     const wait = await this.throttle.waitSeconds(user.source_id, address);
     if (wait > 0) throw tooManyLoginAttempts(wait);
-    if (!(await bcrypt.compare(input.oldPassword, user.password))) {
+    if (!(await this.passwords.verify(input.oldPassword, user.password))) {
       await this.throttle.recordFailure(user.source_id, address);
       throw new ValidationError('old_password', WRONG_CURRENT_PASSWORD);
     }
-    const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
+    const hash = await this.passwords.hash(input.password);
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
       await updateUserColumns(trx, user.id, { password: hash }, now);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { DomainError, invalidField } from '@portico/model';
 import type { Database, UserRow } from '@portico/storage';
@@ -18,7 +17,7 @@ import {
 import type { Kysely } from 'kysely';
 import { newId } from '../../http/ids.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { BCRYPT_ROUNDS } from '../bootstrap/bootstrap.js';
+import type { Passwords } from '../auth/passwords.js';
 import { acceptInvitations, finishInvitedAccount, isInvitationToken } from '../groups/invitation-links.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -60,6 +59,7 @@ export class RegistrationService {
     private readonly settings: SettingsService,
     private readonly audit: AuditService,
     private readonly portalUrl: string,
+    private readonly passwords: Passwords,
     private readonly now: () => number,
   ) {
     this.limits = new MailRateLimit(db, now);
@@ -134,11 +134,11 @@ export class RegistrationService {
   }): Promise<UserRow> {
     if (isInvitationToken(input.token))
       return finishInvitedAccount(
-        { db: this.db, secret: this.secret, audit: this.audit, now: this.now },
+        { db: this.db, secret: this.secret, audit: this.audit, passwords: this.passwords, now: this.now },
         input,
       );
     const { userId, tokenId } = await this.verifyToken(input.token, 'USER_REGISTRATION');
-    const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
+    const hash = await this.passwords.hash(input.password);
     return this.db.transaction().execute(async (trx) => {
       const user = await findUserById(trx, userId);
       if (!user || user.status !== 'PENDING')
@@ -202,7 +202,7 @@ export class RegistrationService {
   async changePassword(userIdOfRoute: string, input: { token: string; password: string }): Promise<UserRow> {
     const { userId, tokenId } = await this.verifyToken(input.token, 'RESET_PASSWORD');
     if (userId !== userIdOfRoute) throw invalidField('token', 'this link is for another user');
-    const hash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
+    const hash = await this.passwords.hash(input.password);
     return this.db.transaction().execute(async (trx) => {
       const user = await findUserById(trx, userId);
       if (!user) throw invalidField('token', 'this user no longer exists');
