@@ -30,9 +30,17 @@ export async function launchChromium(): Promise<Browser> {
  */
 export const policyViolations: string[] = [];
 
-/** A fresh browser profile (cookies, local storage) in English. */
+/**
+ * A fresh browser profile (cookies, local storage) in English, asking for reduced motion: the app then
+ * opens menus, dialogs and toasts without transitions (the tests wait for no animation, and chromium
+ * renders no frames of one on the runner's CPU).
+ */
 export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+  });
   context.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
   });

@@ -33,6 +33,8 @@ export function toMantineTheme(file: ThemeFile | undefined): MantineThemeOverrid
     // Filled controls take black or white text, whichever reads on their colour (yellow, orange).
     autoContrast: true,
     cursorType: 'pointer',
+    // Users who ask their system for less motion get menus, dialogs and toasts without transitions.
+    respectReducedMotion: true,
     colors,
     ...(file?.primaryColor && (colors[file.primaryColor] || file.primaryColor in DEFAULT_COLOR_NAMES)
       ? { primaryColor: file.primaryColor }
