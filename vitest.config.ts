@@ -5,10 +5,16 @@ const src = (pkg: string, file = 'index.ts') =>
   fileURLToPath(new URL(`./packages/${pkg}/src/${file}`, import.meta.url));
 
 /**
- * Two projects: `unit` (HTTP, storage, gateway and platform tests) and `e2e` (the browser tests, each
- * driving its own Portico and chromium, with more time per test and per polled expectation: a page on
- * a busy 2-core runner may take seconds to show its data). vitest runs their files one at a time on 2
- * cores; running the two projects side by side was tried and only made the browser tests starve.
+ * Three projects in two groups (`sequence.groupOrder`), the second starting when the first is done:
+ * - `unit` (service, HTTP, storage and gateway tests, each on its own database and ports) and `platform`
+ *   (test/platform: Portico processes, Redis, SIGKILL scenarios) share two workers. Unit files keep
+ *   their worker's modules from one file to the next (an import and a process start cost ~2.5 s a file,
+ *   ten times what most files' tests take); platform files, which start processes and wait on them, get
+ *   a fresh worker each. A file waits on PostgreSQL, sockets and timers for much of its time, so the
+ *   second worker runs while the first waits.
+ * - `e2e` (the browser tests, each driving its own Portico and chromium, with more time per test and per
+ *   polled expectation: a page on a busy 2-core runner may take seconds to show its data): one file at a
+ *   time. Two at a time saturate both cores and each file then takes 1.5x longer, for no gain.
  */
 export default defineConfig({
   resolve: {
@@ -22,6 +28,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Portico processes the tests start hash passwords at bcrypt's cheapest cost: each start hashes the
+    // administrator's password and the tests sign in by the hundred (cost 10 is ~0.3 s of CPU a time).
+    env: { PORTICO_PASSWORD_HASH_COST: '4' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -30,8 +39,22 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
+          include: ['packages/*/src/**/*.test.ts', 'test/support/**/*.test.ts'],
+          // Files share their worker's modules instead of importing the whole app again each (an import
+          // and a process start cost ~2.5 s a file, ten times what most files' tests take). Each file
+          // still makes its own database, app and servers, and no test replaces a module.
+          isolate: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'platform',
+          include: ['test/platform/**/*.test.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -42,6 +65,10 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           expect: { poll: { timeout: 10_000 } },
+          // One worker keeps its modules from file to file (playwright-core, the support files).
+          isolate: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
