@@ -88,7 +88,9 @@ describe('configuration: the password hash cost', () => {
     const file = path.join(dir, 'hash-cost.yml');
     writeFileSync(file, 'management:\n  passwordHashCost: 12\n');
     expect(loadConfig({ PORTICO_CONFIG: file }, dir).passwordHashCost).toBe(12);
-    expect(loadConfig({ PORTICO_CONFIG: file, PORTICO_PASSWORD_HASH_COST: '4' }, dir).passwordHashCost).toBe(4);
+    expect(loadConfig({ PORTICO_CONFIG: file, PORTICO_PASSWORD_HASH_COST: '4' }, dir).passwordHashCost).toBe(
+      4,
+    );
     for (const bad of ['3', '16', 'high'])
       expect(() => loadConfig({ PORTICO_PASSWORD_HASH_COST: bad }, dir)).toThrow(
         'PORTICO_PASSWORD_HASH_COST must be an integer from 4 to 15',
