@@ -308,8 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         .filter(Boolean) ??
       fromFile.management?.trustedProxies ??
       [],
-    passwordHashCost:
-      hashCost(env.PORTICO_PASSWORD_HASH_COST) ?? fromFile.management?.passwordHashCost ?? 10,
+    passwordHashCost: hashCost(env.PORTICO_PASSWORD_HASH_COST) ?? fromFile.management?.passwordHashCost ?? 10,
     smtpUrl: nonEmpty(env.PORTICO_SMTP_URL) ?? fromFile.smtp?.url,
     httpTimeouts: httpTimeouts(env, fromFile.http),
     outbound: {
