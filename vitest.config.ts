@@ -5,13 +5,13 @@ const src = (pkg: string, file = 'index.ts') =>
   fileURLToPath(new URL(`./packages/${pkg}/src/${file}`, import.meta.url));
 
 /**
- * Three projects in two groups (`sequence.groupOrder`), the second starting when the first is done:
- * - `unit` (service, HTTP, storage and gateway tests, each on its own database and ports) and `platform`
- *   (test/platform: Portico processes, Redis, SIGKILL scenarios) share two workers. Unit files keep
- *   their worker's modules from one file to the next (an import and a process start cost ~2.5 s a file,
- *   ten times what most files' tests take); platform files, which start processes and wait on them, get
- *   a fresh worker each. A file waits on PostgreSQL, sockets and timers for much of its time, so the
- *   second worker runs while the first waits.
+ * Three projects, run one after the other (`sequence.groupOrder`):
+ * - `unit` (service, HTTP, storage and gateway tests, each on its own database and ports): four files at
+ *   a time, in workers that keep their modules from one file to the next (an import and a process start
+ *   cost ~2.5 s a file, ten times what most files' tests take). A file waits on PostgreSQL, sockets and
+ *   timers for most of its time: with two workers the run used one core.
+ * - `platform` (test/platform: Portico processes, Redis, SIGKILL scenarios): two files at a time, each
+ *   in a fresh worker.
  * - `e2e` (the browser tests, each driving its own Portico and chromium, with more time per test and per
  *   polled expectation: a page on a busy 2-core runner may take seconds to show its data): one file at a
  *   time. Two at a time saturate both cores and each file then takes 1.5x longer, for no gain.
@@ -44,7 +44,7 @@ export default defineConfig({
           // and a process start cost ~2.5 s a file, ten times what most files' tests take). Each file
           // still makes its own database, app and servers, and no test replaces a module.
           isolate: false,
-          maxWorkers: 2,
+          maxWorkers: 4,
           sequence: { groupOrder: 0 },
         },
       },
@@ -54,7 +54,7 @@ export default defineConfig({
           name: 'platform',
           include: ['test/platform/**/*.test.ts'],
           maxWorkers: 2,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -68,7 +68,7 @@ export default defineConfig({
           // One worker keeps its modules from file to file (playwright-core, the support files).
           isolate: false,
           maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
