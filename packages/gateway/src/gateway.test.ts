@@ -290,4 +290,14 @@ describe('gateway: routing, plans and reporting', () => {
     expect(row.response_time).toBeGreaterThanOrEqual(row.api_response_time);
     expect(gateway.reporter.dropped).toBe(0);
   });
+
+  it('answers GET /metrics on its own port (no metrics port set) with the requests it served', async () => {
+    await eventually(async () => expect((await fetch(`${gateway.url}/reported/m`)).status).toBe(200));
+    const res = await fetch(`${gateway.url}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(/^portico_gateway_requests_total\{api="[^"]+",.*status_class="2xx"\} [1-9]/m);
+    expect(text).toContain('process_cpu_user_seconds_total');
+    expect(text).not.toContain('/reported');
+  });
 });
