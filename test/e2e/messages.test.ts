@@ -73,6 +73,40 @@ describe('messages', () => {
     await page.getByText('The portal stops at 22:00 <script>alert(1)</script>').waitFor();
   });
 
+  it('a message arriving while the console is open raises a desktop notification and shows in the top bar', async () => {
+    const page = await adminOn('/management/messages');
+    // The browser's Notification, recorded: a headless browser shows none to look at.
+    await page.addInitScript(() => {
+      const raised: { title: string; body?: string }[] = [];
+      class RecordedNotification {
+        static permission = 'granted';
+        static requestPermission = () => Promise.resolve('granted');
+        constructor(title: string, options?: { body?: string }) {
+          raised.push({ title, body: options?.body });
+        }
+      }
+      Object.assign(window, { Notification: RecordedNotification, raisedNotifications: raised });
+    });
+    const firstCount = page.waitForResponse((r) => r.url().includes('/user/notifications'));
+    await page.reload();
+    await firstCount;
+    await api('POST', 'messages', {
+      channel: 'PORTAL',
+      title: 'Gateway upgrade',
+      text: 'The gateways restart at noon',
+      recipient: { role_scope: 'MANAGEMENT', role_value: ['ADMIN'] },
+    });
+    const raised = () =>
+      page.evaluate(() => (window as unknown as { raisedNotifications: unknown[] }).raisedNotifications);
+    await expect
+      .poll(raised, { timeout: 25_000 })
+      .toEqual([{ title: 'Gateway upgrade', body: 'The gateways restart at noon' }]);
+    await page.getByRole('button', { name: /^Notifications: [1-9]/ }).click();
+    await page.getByRole('dialog').getByText('The gateways restart at noon').waitFor();
+    await screenshot(page, 'user-notifications-menu-en');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
   it('asks for a URL for an HTTP message and reports a refused one', async () => {
     const page = await adminOn('/management/messages');
     await main(page)

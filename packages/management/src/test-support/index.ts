@@ -4,3 +4,4 @@ export * from './fixtures.js';
 export * from './http.js';
 export * from './smtp.js';
 export * from './receiver.js';
+export * from './proxy.js';

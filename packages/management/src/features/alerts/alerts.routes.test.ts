@@ -249,6 +249,78 @@ for (const dialect of await testDialects()) {
       ]);
     });
 
+    it("measures an application's requests, the platform's, and one plan of an API; tells each scope", async () => {
+      const hook = (reference_type: string, reference_id: string, path: string) =>
+        insertNotificationSetting(t.db, {
+          ...{ id: `w-${Math.random()}`, name: 'Ops', config_type: 'GENERIC', reference_type },
+          ...{ reference_id, user_id: null, notifier: 'default-webhook', config: `${receiver.url}${path}` },
+          ...{ use_system_proxy: 0, hooks: JSON.stringify(['ALERT']), created_at: 0, updated_at: 0 },
+        });
+      const api = await createApi(t.db, { name: 'Maps' });
+      const [mine, other] = [await createApplication(t.db), await createApplication(t.db)];
+      const [gold, free] = [await createPlan(t.db, api.id), await createPlan(t.db, api.id)];
+      await hook('APPLICATION', mine.id, '/app');
+      await hook('PORTAL', 'DEFAULT', '/platform');
+      const create = async (url: string, payload: object) => {
+        const res = await call(t.app, admin, { method: 'POST', url, payload });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json<{ id: string }>().id;
+      };
+      const notFound = { metricType: 'STATUS_404', thresholdType: 'count' };
+      const appLoud = await create(`/applications/${mine.id}/alerts`, {
+        name: 'A',
+        ...notFound,
+        threshold: 2,
+      });
+      const appQuiet = await create(`/applications/${mine.id}/alerts`, {
+        name: 'B',
+        ...notFound,
+        threshold: 3,
+      });
+      const tooMany = { metricType: 'STATUS_429', thresholdType: 'count' };
+      const allLoud = await create('/configuration/alerts', { name: 'C', ...tooMany, threshold: 4 });
+      const allQuiet = await create('/configuration/alerts', { name: 'D', ...tooMany, threshold: 5 });
+      const byPlan = { ...errorRate, threshold: 100 };
+      const goldLoud = await create(`/apis/${api.id}/alerts`, { ...byPlan, name: 'E', plan: gold.id });
+      const allPlansQuiet = await create(`/apis/${api.id}/alerts`, { ...byPlan, name: 'F' });
+
+      const now = t.clock.peek();
+      const of = (application: string, status: number, plan: string | null = null) => ({
+        ...request(api.id, status, now - 1000, plan),
+        application_id: application,
+      });
+      const rows = [of(mine.id, 404), of(mine.id, 404), of(mine.id, 429), of(mine.id, 429)];
+      rows.push(of(other.id, 404), of(other.id, 404), of(other.id, 429), of(other.id, 429));
+      rows.push(of(mine.id, 500, gold.id), of(mine.id, 200, free.id));
+      await insertRequestBatch(t.db, rows, []);
+      await t.services.scheduler.tick();
+      const states = async (url: string) =>
+        Object.fromEntries(
+          (await call(t.app, admin, { method: 'GET', url }))
+            .json()
+            .map((a: { id: string; state: string }) => [a.id, a.state]),
+        );
+      expect(await states(`/applications/${mine.id}/alerts`)).toEqual({
+        [appLoud]: 'TRIGGERED',
+        [appQuiet]: 'OK',
+      });
+      expect(await states('/configuration/alerts')).toMatchObject({
+        [allLoud]: 'TRIGGERED',
+        [allQuiet]: 'OK',
+      });
+      expect(await states(`/apis/${api.id}/alerts`)).toEqual({
+        [goldLoud]: 'TRIGGERED',
+        [allPlansQuiet]: 'OK',
+      });
+      await t.services.scheduler.tick();
+      expect(receiver.json<{ message: string }>('/app').map((m) => m.message)).toEqual([
+        expect.stringMatching(/^The alert A of the application .* triggered: Not found \(404\) reached 2 /),
+      ]);
+      expect(receiver.json<{ message: string }>('/platform').map((m) => m.message)).toEqual([
+        expect.stringMatching(/^The alert C of the platform triggered: .* reached 4 /),
+      ]);
+    });
+
     it('counts failed health checks of an API', async () => {
       const api = await createApi(t.db);
       const created = await call(t.app, admin, {

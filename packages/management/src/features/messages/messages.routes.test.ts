@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '@portico/storage/testing';
-import type { TestApp, TestReceiver, TestSession, TestSmtpServer } from '../../test-support/index.js';
+import type {
+  TestApp,
+  TestProxy,
+  TestReceiver,
+  TestSession,
+  TestSmtpServer,
+} from '../../test-support/index.js';
 import {
   call,
   createApi,
@@ -15,6 +21,7 @@ import {
   invalidFieldBody,
   login,
   signInNewUser,
+  startProxy,
   startReceiver,
   startSmtpServer,
   startTestApp,
@@ -23,11 +30,13 @@ import {
 /** The HTTP channel's target: a real local server answering with the status each test sets. */
 let receiver: TestReceiver;
 let smtp: TestSmtpServer;
+/** The installation's system proxy, used by the messages that ask for it. */
+let proxy: TestProxy;
 beforeAll(async () => {
-  [receiver, smtp] = await Promise.all([startReceiver(), startSmtpServer()]);
+  [receiver, smtp, proxy] = await Promise.all([startReceiver(), startSmtpServer(), startProxy()]);
 });
 afterAll(async () => {
-  await Promise.all([receiver.close(), smtp.close()]);
+  await Promise.all([receiver.close(), smtp.close(), proxy.close()]);
 });
 
 for (const dialect of await testDialects()) {
@@ -38,7 +47,7 @@ for (const dialect of await testDialects()) {
     beforeAll(async () => {
       t = await startTestApp(dialect, {
         options: {
-          outbound: { allowPrivate: false, allowed: ['127.0.0.1'] },
+          outbound: { allowPrivate: false, allowed: ['127.0.0.1'], proxy: proxy.url },
           schedulerTickMs: 0,
           smtpUrl: smtp.url,
         },
@@ -202,7 +211,7 @@ for (const dialect of await testDialects()) {
       ]);
     });
 
-    it('posts an HTTP message with its headers through the outbound guard and reports a refusal', async () => {
+    it('posts an HTTP message with its headers through the outbound guard, the system proxy when asked, and reports a refusal', async () => {
       const ok = await send({
         channel: 'HTTP',
         text: 'Deploy done',
@@ -218,6 +227,19 @@ for (const dialect of await testDialects()) {
           body: 'Deploy done',
         },
       ]);
+
+      expect(proxy.targets).toEqual([]); // useSystemProxy not set: direct
+
+      const proxied = await send({
+        channel: 'HTTP',
+        text: 'Through the proxy',
+        recipient: { url: `${receiver.url}/proxied` },
+        useSystemProxy: true,
+      });
+      expect(proxied.statusCode).toBe(200);
+      expect(proxy.targets).toEqual([new URL(receiver.url).host]);
+      expect(receiver.received.at(-1)).toMatchObject({ path: '/proxied', body: 'Through the proxy' });
+      proxy.targets.length = 0;
 
       receiver.status = 500;
       const failed = await send({ channel: 'HTTP', text: 'x', recipient: { url: `${receiver.url}/hook` } });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findNotificationsOfUser, insertNotificationSetting } from '@portico/storage';
 import { testDialects } from '@portico/storage/testing';
-import type { TestApp, TestSession, TestSmtpServer } from '../../test-support/index.js';
+import type { TestApp, TestProxy, TestSession, TestSmtpServer } from '../../test-support/index.js';
 import {
   call,
   createApi,
@@ -12,6 +12,7 @@ import {
   createSubscription,
   createUser,
   login,
+  startProxy,
   startSmtpServer,
   startTestApp,
 } from '../../test-support/index.js';
@@ -30,14 +31,16 @@ const receiver = http.createServer((req, res) => {
 });
 let base = '';
 let smtp: TestSmtpServer;
+/** The installation's system proxy, used by the settings that ask for it. */
+let proxy: TestProxy;
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  smtp = await startSmtpServer();
+  [smtp, proxy] = await Promise.all([startSmtpServer(), startProxy()]);
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
-  await smtp.close();
+  await Promise.all([smtp.close(), proxy.close()]);
 });
 
 for (const dialect of await testDialects()) {
@@ -50,7 +53,7 @@ for (const dialect of await testDialects()) {
     beforeAll(async () => {
       t = await startTestApp(dialect, {
         options: {
-          outbound: { allowPrivate: false, allowed: ['127.0.0.1'] },
+          outbound: { allowPrivate: false, allowed: ['127.0.0.1'], proxy: proxy.url },
           schedulerTickMs: 0,
           smtpUrl: smtp.url,
         },
@@ -111,6 +114,20 @@ for (const dialect of await testDialects()) {
       ]);
       const rows = (await deliveries()).filter((d) => d.hook === 'SUBSCRIPTION_ACCEPTED');
       expect(rows).toEqual([expect.objectContaining({ status: 'SENT', attempts: 1, last_error: null })]);
+    });
+
+    it('a WEBHOOK setting with useSystemProxy goes through the system proxy; one without goes direct', async () => {
+      proxy.targets.length = 0;
+      await setting('default-webhook', `${base}/direct`, ['SUBSCRIPTION_ACCEPTED']);
+      await insertNotificationSetting(t.db, {
+        ...{ id: `x-${Math.random()}`, name: 'n', config_type: 'GENERIC', reference_type: 'API' },
+        ...{ reference_id: apiId, user_id: null, notifier: 'default-webhook', config: `${base}/proxied` },
+        ...{ use_system_proxy: 1, hooks: '["SUBSCRIPTION_ACCEPTED"]', created_at: 0, updated_at: 0 },
+      });
+      await acceptSubscription();
+      await t.services.scheduler.tick();
+      expect(received.map((r) => r.path).sort()).toEqual(['/direct', '/proxied']);
+      expect(proxy.targets).toEqual([new URL(base).host]);
     });
 
     it('retries a failing webhook with backoff, then records it as FAILED with the last error', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { findApiKeysOfSubscription, insertNotificationSetting } from '@portico/storage';
+import { findApiKeysOfSubscription, findRecentMails, insertNotificationSetting } from '@portico/storage';
 import { testDialects } from '@portico/storage/testing';
 import type { TestApp, TestReceiver, TestSession } from '../../test-support/index.js';
 import {
@@ -15,6 +15,8 @@ import {
   startTestApp,
 } from '../../test-support/index.js';
 
+const PORTAL_URL = 'https://portal.example.test';
+
 /** A webhook receiver: a real local HTTP server keeping what it was sent. */
 let receiver: TestReceiver;
 beforeAll(async () => {
@@ -23,13 +25,17 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 for (const dialect of await testDialects()) {
-  describe(`${dialect}: first sign-in, group membership and key expiry reach their hooks`, () => {
+  describe(`${dialect}: sign-ins, registrations, group membership, keys and lifecycle reach their hooks`, () => {
     let t: TestApp;
     let admin: TestSession;
 
     beforeAll(async () => {
       t = await startTestApp(dialect, {
-        options: { outbound: { allowPrivate: false, allowed: ['127.0.0.1'] }, schedulerTickMs: 0 },
+        options: {
+          outbound: { allowPrivate: false, allowed: ['127.0.0.1'] },
+          schedulerTickMs: 0,
+          portalUrl: PORTAL_URL,
+        },
       });
       admin = await login(t.app, 'admin', 'admin');
     });
@@ -123,6 +129,77 @@ for (const dialect of await testDialects()) {
         }),
       ]);
       expect(JSON.stringify(told)).not.toContain(key!.key); // the key itself is masked
+    });
+
+    it("SUBSCRIPTION_REJECTED, APIKEY_RENEWED, APIKEY_REVOKED, API_DEPRECATED: told to the API's webhook", async () => {
+      const created = await call(t.app, admin, {
+        method: 'POST',
+        url: '/apis',
+        payload: {
+          ...{ name: 'Ledger', version: '1', description: 'd', context_path: `/ledger-${dialect}` },
+          endpoint: 'https://ledger.example.com',
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const api = created.json<{ id: string }>();
+      const hooks = ['SUBSCRIPTION_REJECTED', 'APIKEY_RENEWED', 'APIKEY_REVOKED', 'API_DEPRECATED'];
+      await webhook('API', api.id, '/api', hooks);
+      const plan = await createPlan(t.db, api.id);
+      const process = (id: string, payload: object) =>
+        call(t.app, admin, { method: 'POST', url: `/apis/${api.id}/subscriptions/${id}/_process`, payload });
+      const refused = await createSubscription(t.db, plan, await createApplication(t.db));
+      expect((await process(refused.id, { accepted: false, reason: 'No' })).statusCode).toBe(200);
+      const application = await createApplication(t.db);
+      const s = await createSubscription(t.db, plan, application);
+      expect((await process(s.id, { accepted: true })).statusCode).toBe(200);
+      const renewed = await call(t.app, admin, {
+        method: 'POST',
+        url: `/applications/${application.id}/subscriptions/${s.id}/keys/_renew`,
+      });
+      expect(renewed.statusCode, renewed.body).toBe(201);
+      const revoke = `/apis/${api.id}/keys/${renewed.json().key as string}`;
+      expect((await call(t.app, admin, { method: 'DELETE', url: revoke })).statusCode).toBe(204);
+      const deprecate = { lifecycle_state: 'DEPRECATED' };
+      const put = await call(t.app, admin, { method: 'PUT', url: `/apis/${api.id}`, payload: deprecate });
+      expect(put.statusCode, put.body).toBe(200);
+      const told = await events('/api');
+      expect(told.map((e) => e.event)).toEqual(hooks);
+      expect(told[0]).toMatchObject({ subscription: { id: refused.id, status: 'REJECTED' } });
+      expect(told[3]).toMatchObject({ message: expect.stringMatching(/^The API Ledger .* deprecated\.$/) });
+    });
+
+    it('USER_REGISTERED and PASSWORD_RESET: told to the platform webhook', async () => {
+      await webhook('PORTAL', 'DEFAULT', '/users', ['USER_REGISTERED', 'PASSWORD_RESET']);
+      const email = `joan-${dialect}@example.test`;
+      const registration = { firstname: 'Joan', lastname: 'Clarke', email };
+      const registered = await call(t.app, undefined, {
+        method: 'POST',
+        url: '/users/registration',
+        payload: registration,
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+      const mail = (await findRecentMails(t.db, 100)).find((m) => m.recipients.includes(email));
+      const token = new RegExp(`${PORTAL_URL}/registration/confirm/([\\w.-]+)`).exec(mail?.text ?? '')?.[1];
+      const finalized = await call(t.app, undefined, {
+        method: 'POST',
+        url: '/users/registration/finalize',
+        payload: { token, password: 'a good password', firstname: 'Joan', lastname: 'Clarke' },
+      });
+      expect(finalized.statusCode, finalized.body).toBeLessThan(300);
+      const user = await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      const reset = await call(t.app, admin, { method: 'POST', url: `/users/${user!.id}/resetPassword` });
+      expect(reset.statusCode, reset.body).toBe(204);
+      expect(await events('/users')).toEqual([
+        expect.objectContaining({
+          event: 'USER_REGISTERED',
+          message: 'The user Joan Clarke has registered.',
+        }),
+        expect.objectContaining({
+          event: 'PASSWORD_RESET',
+          message: 'The user Joan Clarke asked for a password reset.',
+          user: expect.objectContaining({ id: user!.id }),
+        }),
+      ]);
     });
   });
 }
