@@ -76,6 +76,29 @@ export function findDueNotificationDeliveries(
 }
 
 /**
+ * Claims a due pending delivery for one attempt: moves its next attempt to `until`, so that no other
+ * process reads it as due while this one sends it. True when this caller got it (still PENDING, due
+ * and with the attempt count it was read with).
+ */
+export async function claimNotificationDelivery(
+  db: Executor,
+  id: string,
+  previousAttempts: number,
+  now: number,
+  until: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('notification_deliveries')
+    .set({ next_attempt_at: until })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .where('attempts', '=', previousAttempts)
+    .where('next_attempt_at', '<=', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
  * Records an attempt on a pending delivery, only if nobody recorded one since (`attempts` unchanged):
  * true when this caller's record won.
  */

@@ -1,7 +1,11 @@
 import type { OutboundPolicy } from '@portico/outbound';
 import { outboundFetch } from '@portico/outbound';
 import type { Database, NotificationDeliveryRow } from '@portico/storage';
-import { findDueNotificationDeliveries, recordNotificationAttempt } from '@portico/storage';
+import {
+  claimNotificationDelivery,
+  findDueNotificationDeliveries,
+  recordNotificationAttempt,
+} from '@portico/storage';
 import type { Kysely } from 'kysely';
 import type { MailService } from '../mail/mail.service.js';
 import type { ScheduledJob } from '../scheduler/scheduler.js';
@@ -13,6 +17,12 @@ export const MAX_DELIVERY_ATTEMPTS = 5;
 export const FIRST_RETRY_MS = 10_000;
 const BATCH = 50;
 const WEBHOOK_TIMEOUT_MS = 10_000;
+/**
+ * How long an attempt holds its delivery: longer than a webhook's timeout and a mail's sending, so that
+ * a process that takes the scheduler over meanwhile does not send it again; a process that dies while
+ * sending leaves it due again after this.
+ */
+export const DELIVERY_CLAIM_MS = 60_000;
 
 export interface DeliveryJobDeps {
   db: Kysely<Database>;
@@ -50,7 +60,8 @@ async function deliver(deps: DeliveryJobDeps, d: NotificationDeliveryRow): Promi
  * Sends the outbox's due deliveries (mails and webhooks of notification settings). A failure is
  * recorded on the row (`last_error`) and tried again with exponential backoff; after
  * MAX_DELIVERY_ATTEMPTS the row stays FAILED. Each attempt is recorded only if the row still has the
- * attempt count it was read with, so a takeover by another process does not record it twice.
+ * attempt count it was read with, so a takeover by another process does not record it twice; each
+ * attempt first claims its row (DELIVERY_CLAIM_MS), so that no other process sends it meanwhile.
  */
 export function notificationDeliveriesJob(deps: DeliveryJobDeps): ScheduledJob {
   return {
@@ -58,6 +69,11 @@ export function notificationDeliveriesJob(deps: DeliveryJobDeps): ScheduledJob {
     async run() {
       const due = await findDueNotificationDeliveries(deps.db, deps.now(), BATCH);
       for (const d of due) {
+        const claimed = deps.now();
+        if (
+          !(await claimNotificationDelivery(deps.db, d.id, d.attempts, claimed, claimed + DELIVERY_CLAIM_MS))
+        )
+          continue;
         let error: string | null = null;
         try {
           await deliver(deps, d);

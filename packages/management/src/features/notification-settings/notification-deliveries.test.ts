@@ -16,17 +16,25 @@ import {
   startSmtpServer,
   startTestApp,
 } from '../../test-support/index.js';
-import { FIRST_RETRY_MS, MAX_DELIVERY_ATTEMPTS } from './notification-deliveries.job.js';
+import { createOutboundPolicy } from '@portico/outbound';
+import {
+  DELIVERY_CLAIM_MS,
+  FIRST_RETRY_MS,
+  MAX_DELIVERY_ATTEMPTS,
+  notificationDeliveriesJob,
+} from './notification-deliveries.job.js';
 
 /** A webhook receiver: a real local HTTP server answering with the status each test sets. */
 const received: { path: string; body: unknown }[] = [];
 let status = 200;
+/** While set, the receiver holds its answers until it resolves (a webhook that is slow to answer). */
+let hold: Promise<void> | undefined;
 const receiver = http.createServer((req, res) => {
   let text = '';
   req.on('data', (c: Buffer) => (text += c.toString()));
   req.on('end', () => {
     received.push({ path: req.url ?? '', body: JSON.parse(text) as unknown });
-    res.writeHead(status).end();
+    void (hold ?? Promise.resolve()).then(() => res.writeHead(status).end());
   });
 });
 let base = '';
@@ -160,6 +168,34 @@ for (const dialect of await testDialects()) {
       t.clock.advance(3600_000);
       await t.services.scheduler.tick();
       expect(received).toHaveLength(MAX_DELIVERY_ATTEMPTS);
+    });
+
+    it('a second process running the job while a webhook is being sent does not send it again', async () => {
+      await t.db.deleteFrom('notification_deliveries').execute();
+      await setting('default-webhook', `${base}/slow`, ['SUBSCRIPTION_ACCEPTED']);
+      await acceptSubscription();
+      // Two management processes' jobs on one database (the scheduler lease moved between them).
+      const job = () =>
+        notificationDeliveriesJob({
+          ...{ db: t.db, mail: t.services.mail, now: () => t.clock.now() },
+          ...{ policy: createOutboundPolicy({ allowed: ['127.0.0.1'] }), log: { warn: () => undefined } },
+        });
+      let answer!: () => void;
+      hold = new Promise((resolve) => (answer = resolve));
+      try {
+        const first = job().run();
+        await expect.poll(() => received.length).toBe(1);
+        await job().run(); // finds nothing due: the first holds the delivery
+        expect(received).toHaveLength(1);
+        answer();
+        await first;
+      } finally {
+        hold = undefined;
+      }
+      expect(await deliveries()).toEqual([expect.objectContaining({ status: 'SENT', attempts: 1 })]);
+      t.clock.advance(DELIVERY_CLAIM_MS);
+      await job().run();
+      expect(received).toHaveLength(1);
     });
 
     it('a webhook to an address the outbound policy refuses fails without being called', async () => {
