@@ -342,6 +342,15 @@ describe('console: API design', () => {
     await page.getByRole('dialog').getByText('Le chemin doit commencer par /').waitFor();
     await look('api-design-policies-fr');
     await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+    for (const [path, heading] of [
+      ['resources', 'Ressources'],
+      ['properties', 'Propriétés'],
+      ['path-mappings', 'Correspondances de chemins'],
+    ] as const) {
+      await page.goto(`${base()}/${path}`);
+      await main().getByRole('heading', { name: heading, level: 2 }).waitFor();
+      await look(`api-design-${path}-fr`);
+    }
     await page.evaluate(() => localStorage.setItem('portico.language', JSON.stringify('en')));
   });
 });

@@ -205,6 +205,10 @@ describe('console: API health-check', () => {
     await main().getByRole('heading', { name: 'Health-check', exact: true }).waitFor();
     await main().getByRole('switch', { name: 'Transitions uniquement' }).waitFor();
     await screenshot(page, 'api-health-dashboard-fr');
+    await page.goto(`${base()}/proxy/healthcheck/configure`);
+    await main().getByRole('heading', { name: 'Configuration du health-check' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'api-health-configure-fr');
     await page.evaluate(() => localStorage.setItem('portico.language', JSON.stringify('en')));
   }, 60_000);
 });

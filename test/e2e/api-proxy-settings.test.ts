@@ -258,6 +258,16 @@ describe('console: API proxy settings', () => {
     expect(
       (await call<{ proxy: { context_path: string } }>('GET', `apis/${orders}`)).proxy.context_path,
     ).toBe('/orders-v2');
+    // Deployed, the gateway serves the API on its new path only (its key plan asks for a key there).
+    await page.getByRole('button', { name: 'Deploy your API' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deploy' }).click();
+    await page.getByText('API Orders deployed').waitFor();
+    const moved = await gatewayAnswer(
+      () => fetch(`${portico.gatewayUrl}/orders-v2/1`),
+      (res) => res.status === 401,
+    );
+    expect(await moved.text()).toMatch(/API Key/i);
+    expect((await fetch(`${portico.gatewayUrl}/orders/1`)).status).toBe(404);
 
     await page.getByRole('navigation', { name: 'API menu' }).getByRole('link', { name: 'Failover' }).click();
     await main().getByRole('switch', { name: 'Enable failover' }).click({ force: true });
@@ -353,6 +363,20 @@ describe('console: API proxy settings', () => {
     await looked('api-proxy-cors-fr');
     await page.goto(`${base(orders)}/proxy/responsetemplates`);
     await main().getByText('Les modèles de réponse apparaîtront ici').waitFor();
+    await looked('api-proxy-templates-fr');
+    // The other proxy screens in French too.
+    const screens: [string, string, string][] = [
+      ['responsetemplates/new', 'Nouveau modèle de réponse', 'api-proxy-template-new-fr'],
+      ['', 'Détails', 'api-proxy-details-fr'],
+      ['failover', 'Basculement', 'api-proxy-failover-fr'],
+      ['deployments', 'Déploiements', 'api-proxy-deployments-fr'],
+      ['groups/default-group', 'Groupe default-group', 'api-proxy-group-fr'],
+    ];
+    for (const [path, heading, name] of screens) {
+      await page.goto(`${base(orders)}/proxy${path ? `/${path}` : ''}`);
+      await main().getByRole('heading', { name: heading, exact: true }).waitFor();
+      await looked(name);
+    }
     await page.evaluate(() => localStorage.setItem('portico.language', JSON.stringify('en')));
   });
 });

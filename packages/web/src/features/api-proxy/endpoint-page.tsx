@@ -16,6 +16,7 @@ import {
   headerPairs,
   placeOf,
   withEndpoint,
+  withInheritance,
 } from './proxy-model';
 import { useApiProxy } from './use-proxy';
 
@@ -74,6 +75,7 @@ function EndpointEditor({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { proxy } = useApiProxy();
+  const group = proxy.groups[place.group ?? 0]!;
   const tenants = useTenants();
   const [endpoint, setEndpoint] = useState<Endpoint>(initial);
   const [headers, setHeaders] = useState(() => headerPairs(initial.headers));
@@ -160,7 +162,11 @@ function EndpointEditor({
             label={t('apiProxy.endpoint.inherit')}
             disabled={readOnly}
             checked={endpoint.inherit}
-            onChange={(e) => set({ inherit: e.currentTarget.checked })}
+            onChange={(e) => {
+              const next = withInheritance(endpoint, group, e.currentTarget.checked);
+              setEndpoint(next);
+              if (!next.inherit) setHeaders(headerPairs(next.headers));
+            }}
           />
           {endpoint.inherit ? (
             <Text c="dimmed" size="sm">

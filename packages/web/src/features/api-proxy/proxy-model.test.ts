@@ -6,6 +6,7 @@ import {
   groupProblems,
   httpConfigProblems,
   nameProblem,
+  withInheritance,
   withoutGroup,
 } from './proxy-model';
 
@@ -78,5 +79,46 @@ describe('proxy editors rules (console-apis.md 5)', () => {
     const one = withoutGroup(proxy, 1)!;
     expect(one.groups.map((g) => g.name)).toEqual(['default-group']);
     expect(withoutGroup(one, 0)).toBeUndefined();
+  });
+});
+
+describe('endpoint inherit (console-apis.md 4)', () => {
+  const group = ProxySchema.parse({
+    context_path: '/echo',
+    groups: [
+      {
+        name: 'g',
+        endpoints: [{ name: 'e', target: 'https://e' }],
+        http: { maxConcurrentConnections: 20, keepAlive: false },
+        proxy: { enabled: true, type: 'SOCKS5', host: 'socks.local', port: 1080 },
+        ssl: { trustAll: true },
+        headers: { 'X-Env': 'test' },
+      },
+    ],
+  }).groups[0]!;
+  const endpoint = group.endpoints[0]!;
+
+  it("turned off, the endpoint starts from a copy of its group's HTTP configuration", () => {
+    const own = withInheritance(endpoint, group, false);
+    expect(own).toMatchObject({
+      name: 'e',
+      inherit: false,
+      http: group.http,
+      proxy: group.proxy,
+      ssl: group.ssl,
+      headers: { 'X-Env': 'test' },
+    });
+    own.http!.maxConcurrentConnections = 50;
+    own.headers!['X-Env'] = 'changed';
+    expect(group.http!.maxConcurrentConnections).toBe(20);
+    expect(group.headers).toEqual({ 'X-Env': 'test' });
+  });
+
+  it('turned off with a group of no configuration, the endpoint keeps none of its own; on, it inherits', () => {
+    const bare = { ...group, http: undefined, proxy: undefined, ssl: undefined, headers: undefined };
+    const own = withInheritance({ ...endpoint, http: { ...group.http! } }, bare, false);
+    expect(own.http).toBeUndefined();
+    expect(own.inherit).toBe(false);
+    expect(withInheritance(own, group, true).inherit).toBe(true);
   });
 });

@@ -144,6 +144,29 @@ export function cleanHttpConfig<T extends HttpConfig>(target: T): T {
   return out;
 }
 
+/**
+ * The endpoint with `inherit` switched (section 4): on, the group's HTTP configuration applies; off, the
+ * endpoint starts from a copy of its group's (client options, proxy, TLS and headers).
+ */
+export function withInheritance(endpoint: Endpoint, group: EndpointGroup, inherit: boolean): Endpoint {
+  if (inherit) return { ...endpoint, inherit };
+  const { http: _http, proxy: _proxy, ssl: _ssl, headers: _headers, ...own } = endpoint;
+  const copy = structuredClone({
+    http: group.http,
+    proxy: group.proxy,
+    ssl: group.ssl,
+    headers: group.headers,
+  });
+  return {
+    ...own,
+    inherit,
+    ...(copy.http && { http: copy.http }),
+    ...(copy.proxy && { proxy: copy.proxy }),
+    ...(copy.ssl && { ssl: copy.ssl }),
+    ...(copy.headers && { headers: copy.headers }),
+  };
+}
+
 /** The proxy with the endpoint put at its place (or appended to the group when new). */
 export function withEndpoint(proxy: Proxy, own: Place, endpoint: Endpoint): Proxy {
   const g = own.group ?? 0;
