@@ -54,6 +54,17 @@ function sourceServer(): Server {
         [...direct].map(([p, type]) => ({ type, path: p, name: p.split('/').pop() })),
       );
     }
+    const under = (folder: string) => Object.keys(files).filter((f) => f.startsWith(`${folder}/`));
+    // The listings answer one entry a page, to read a long folder through its pages.
+    const page = Number(url.searchParams.get('page') ?? '1');
+    if (url.pathname === '/gitlab/api/v4/projects/acme%2Fdocs/repository/tree') {
+      const entries = [
+        { type: 'tree', path: 'docs/api' },
+        ...under(url.searchParams.get('path')!).map((path) => ({ type: 'blob', path })),
+      ];
+      res.setHeader('x-next-page', page < entries.length ? String(page + 1) : '');
+      return send(200, entries.slice(page - 1, page));
+    }
     m = /^\/gitlab\/api\/v4\/projects\/acme%2Fdocs\/repository\/files\/(.*)$/.exec(req.url!.split('?')[0]!);
     if (m) {
       const path = decodeURIComponent(m[1]!);
@@ -64,6 +75,22 @@ function sourceServer(): Server {
     m = /^\/bitbucket\/repositories\/acme\/docs\/src\/main\/(.*)$/.exec(url.pathname);
     if (m) {
       const path = decodeURIComponent(m[1]!);
+      if (path.endsWith('/')) {
+        const folder = path.slice(0, -1);
+        const entries = new Map(
+          under(folder).map((f) => {
+            const rest = f.slice(folder.length + 1).split('/');
+            return [`${folder}/${rest[0]}`, rest.length > 1 ? 'commit_directory' : 'commit_file'];
+          }),
+        );
+        const values = [...entries].map(([p, type]) => ({ type, path: p }));
+        // The last page names a next page elsewhere: it is not followed (the credentials stay home).
+        const next =
+          page < values.length
+            ? `http://${req.headers.host}${url.pathname}?pagelen=100&page=${page + 1}`
+            : 'http://elsewhere.invalid/next';
+        return send(200, { values: values.slice(page - 1, page), next });
+      }
       return files[path] !== undefined ? send(200, files[path]!, 'text/plain') : send(404, {});
     }
     if (url.pathname === '/raw/intro.md') return send(200, files['docs/intro.md']!, 'text/markdown');
@@ -248,6 +275,39 @@ for (const dialect of await testDialects()) {
         ['intro', 'MARKDOWN', true],
         ['openapi', 'SWAGGER', true],
       ]);
+    });
+
+    it('imports the files of a GitLab project folder and of a Bitbucket repository folder, page by page', async () => {
+      const sources = [
+        {
+          type: 'gitlab-fetcher',
+          configuration: { gitlabUrl: `${origin}/gitlab/api/v4`, namespace: 'acme', project: 'docs' },
+        },
+        {
+          type: 'bitbucket-fetcher',
+          configuration: { bitbucketUrl: `${origin}/bitbucket`, username: 'acme', repository: 'docs' },
+        },
+      ];
+      for (const { type, configuration } of sources) {
+        const api = (await createApiAs(t, publisher.session)).id;
+        const res = await call(t.app, publisher.session, {
+          method: 'POST',
+          url: `/apis/${api}/pages/_import`,
+          payload: {
+            source: {
+              type,
+              configuration: { ...configuration, filepath: 'docs' },
+            },
+          },
+        });
+
+        expect(res.statusCode, `${type}: ${res.body}`).toBe(201);
+        const pages = res.json<{ name: string; type: string; content: string }[]>();
+        expect(pages.map((p) => [p.name, p.type, p.content]).sort(), type).toEqual([
+          ['intro', 'MARKDOWN', files['docs/intro.md']],
+          ['openapi', 'SWAGGER', OPENAPI],
+        ]);
+      }
     });
 
     it('refuses a source the outbound-URL guard refuses, or an unknown fetcher, and stores nothing', async () => {

@@ -14,6 +14,8 @@ export interface ListedFile {
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
+/** Listing pages read at most for one folder (each page is one request to the source). */
+const MAX_LIST_PAGES = 10;
 const encodePath = (path: string) => path.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/');
 const basic = (login: string, password: string) =>
   `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
@@ -95,16 +97,19 @@ export const gitlab = {
       },
     };
   },
+  /** The files under a folder, read 100 entries a page while GitLab names a next page (`x-next-page`). */
   async list(get: Get, c: Gitlab, max: number): Promise<ListedFile[]> {
-    const url = `${this.project(c)}/repository/tree?recursive=true&per_page=100&path=${encodeURIComponent(c.filepath.replace(/^\/+/, ''))}&ref=${encodeURIComponent(c.branchOrTag)}`;
-    const entries = JSON.parse(ok(await get(url, this.headers(c))).text()) as {
-      type?: string;
-      path?: string;
-    }[];
-    return (Array.isArray(entries) ? entries : [])
-      .filter((e) => e.type === 'blob' && typeof e.path === 'string')
-      .map((e) => ({ path: e.path! }))
-      .slice(0, max);
+    const out: ListedFile[] = [];
+    const folder = encodeURIComponent(c.filepath.replace(/^\/+/, ''));
+    for (let page = '1', pages = 0; page && out.length < max && pages < MAX_LIST_PAGES; pages++) {
+      const url = `${this.project(c)}/repository/tree?recursive=true&per_page=100&page=${encodeURIComponent(page)}&path=${folder}&ref=${encodeURIComponent(c.branchOrTag)}`;
+      const response = ok(await get(url, this.headers(c)));
+      const entries = JSON.parse(response.text()) as { type?: string; path?: string }[];
+      for (const e of Array.isArray(entries) ? entries : [])
+        if (e.type === 'blob' && typeof e.path === 'string') out.push({ path: e.path });
+      page = /^\d+$/.test(response.headers['x-next-page'] ?? '') ? response.headers['x-next-page']! : '';
+    }
+    return out.slice(0, max);
   },
 };
 
@@ -126,21 +131,26 @@ export const bitbucket = {
       },
     };
   },
+  /**
+   * The files under a folder, sub-folders included: 100 entries a page, following the listing's `next`
+   * page only on the configured Bitbucket (the credentials go nowhere else).
+   */
   async list(get: Get, c: Bitbucket, max: number): Promise<ListedFile[]> {
     const out: ListedFile[] = [];
-    const folders = [c.filepath];
-    while (folders.length > 0 && out.length < max) {
-      const folder = folders.shift()!;
-      const body = JSON.parse(
-        ok(await get(this.url(c, `${folder.replace(/\/+$/, '')}/`), this.headers(c))).text(),
-      ) as {
+    const origin = new URL(c.bitbucketUrl).origin;
+    const urls = [`${this.url(c, `${c.filepath.replace(/\/+$/, '')}/`)}?pagelen=100`];
+    for (let pages = 0; urls.length > 0 && out.length < max && pages < MAX_LIST_PAGES * 10; pages++) {
+      const body = JSON.parse(ok(await get(urls.shift()!, this.headers(c))).text()) as {
         values?: { type?: string; path?: string }[];
+        next?: unknown;
       };
       for (const e of body.values ?? []) {
         if (typeof e.path !== 'string') continue;
         if (e.type === 'commit_file') out.push({ path: e.path });
-        else if (e.type === 'commit_directory') folders.push(e.path);
+        else if (e.type === 'commit_directory') urls.push(`${this.url(c, `${e.path}/`)}?pagelen=100`);
       }
+      if (typeof body.next === 'string' && URL.canParse(body.next) && new URL(body.next).origin === origin)
+        urls.unshift(body.next);
     }
     return out.slice(0, max);
   },
