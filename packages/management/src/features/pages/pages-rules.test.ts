@@ -4,11 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPageById } from '@portico/storage';
 import { testDialects } from '@portico/storage/testing';
 import type { SignedInUser, TestApp, TestSession } from '../../test-support/index.js';
-import { call, invalidFieldBody, login, signInNewUser, startTestApp } from '../../test-support/index.js';
+import {
+  call,
+  grantRoleOn,
+  invalidFieldBody,
+  login,
+  signInNewUser,
+  startTestApp,
+} from '../../test-support/index.js';
 import { createApiAs } from '../apis/test-support/index.js';
 import { SENSITIVE_DATA_REPLACEMENT } from './pages.mapper.js';
 import { ROOT_EXISTS } from './pages.service.js';
-import { OPENAPI, createPage } from './test-support.js';
+import { OPENAPI, createPage, names } from './test-support.js';
 
 /** A local GitHub: the contents API of acme/docs, remembering the authorization it was given. */
 function githubServer(seen: IncomingMessage['headers'][]): Server {
@@ -34,9 +41,9 @@ function githubServer(seen: IncomingMessage['headers'][]): Server {
 /**
  * Rules of the pages beyond their calls (console-apis.md 2.8, issue 13): the secrets of a source are
  * never given back (as Gravitee 1.x: `********`, and a `********` sent back keeps the stored one, in
- * the pages API and the API export/import); one ROOT page per documentation; the creation wizard's
- * and an import's pages are checked as the pages API checks them; a deleted group leaves the pages'
- * excluded groups.
+ * the pages API and the API export/import); a private API's documentation only for its readers; one
+ * ROOT page per documentation; the creation wizard's and an import's pages are checked as the pages
+ * API checks them; a deleted group leaves the pages' excluded groups.
  */
 for (const dialect of await testDialects()) {
   describe(`${dialect}: page rules`, () => {
@@ -132,6 +139,25 @@ for (const dialect of await testDialects()) {
       expect(reimported.statusCode, reimported.body).toBe(200);
       const after = JSON.parse((await findPageById(t.db, page.id))!.source!);
       expect(after.configuration.personalAccessToken).toBe('ghp_secret_2');
+    });
+
+    it('refuses the documentation of a private API to anonymous readers and to users not its members', async () => {
+      const hidden = (await createApiAs(t, publisher.session)).id;
+      const page = await createPage(t, publisher.session, `/apis/${hidden}/pages`, {
+        name: 'Hidden',
+        type: 'MARKDOWN',
+        published: true,
+      });
+      const outsider = await signInNewUser(t.app, t.db);
+      for (const session of [undefined, outsider.session])
+        for (const url of [`/apis/${hidden}/pages`, `/apis/${hidden}/pages/${page.id}/content`]) {
+          const res = await call(t.app, session, { method: 'GET', url });
+          expect(res.statusCode, `${url}: ${res.body}`).toBe(403);
+        }
+
+      await grantRoleOn(t.db, outsider.user.id, 'API', hidden, 'USER');
+      const list = await call(t.app, outsider.session, { method: 'GET', url: `/apis/${hidden}/pages` });
+      expect(names(list)).toEqual(['Hidden']);
     });
 
     it('has one ROOT page at most in a documentation', async () => {

@@ -311,6 +311,9 @@ for (const dialect of await testDialects()) {
           { method: 'PUT' as const, url: `${base}/${page.id}`, payload: { name: 'x' } },
           { method: 'PATCH' as const, url: `${base}/${page.id}`, payload: { published: true } },
           { method: 'DELETE' as const, url: `${base}/${page.id}` },
+          { method: 'POST' as const, url: `${base}/_fetch` },
+          { method: 'POST' as const, url: `${base}/${page.id}/_fetch` },
+          { method: 'POST' as const, url: `${base}/_import`, payload: { source: { type: 'http-fetcher' } } },
         ];
         for (const request of calls) {
           const res = await call(t.app, reader.session, request);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childrenOf, folderPath } from './api/pages';
+import { childrenOf, folderPath, isFolderPage } from './api/pages';
 import type { DocPage } from './api/pages';
 import { swaggerOptions, withoutHtml, withTryItUrl } from './components/openapi-options';
 import { level2Headings, slugOf } from './components/markdown-view';
@@ -24,6 +24,25 @@ describe('documentation pages: rendering helpers', () => {
       maxDisplayedTags: 3,
     });
     expect(swaggerOptions({ tryIt: 'true' }).supportedSubmitMethods).toContain('get');
+    expect(
+      swaggerOptions({
+        displayOperationId: 'true',
+        enableFiltering: 'true',
+        showExtensions: 'true',
+        showCommonExtensions: 'true',
+        maxDisplayedTags: '-1',
+      }),
+    ).toMatchObject({
+      displayOperationId: true,
+      filter: true,
+      showExtensions: true,
+      showCommonExtensions: true,
+      maxDisplayedTags: undefined,
+    });
+    expect(swaggerOptions({ showExtensions: 'false', displayOperationId: 'false' })).toMatchObject({
+      showExtensions: false,
+      displayOperationId: false,
+    });
   });
 
   it('points try-it calls at the try-it URL, for OpenAPI 3 and Swagger 2', () => {
@@ -56,5 +75,11 @@ describe('documentation pages: rendering helpers', () => {
     ];
     expect(folderPath(pages, 'g').map((p) => p.id)).toEqual(['f', 'g']);
     expect(childrenOf(pages, null).map((p) => p.id)).toEqual(['f', 'a']);
+    // The ROOT page holds pages as a folder does.
+    expect(['FOLDER', 'ROOT', 'MARKDOWN'].map((type) => isFolderPage({ type } as DocPage))).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 });

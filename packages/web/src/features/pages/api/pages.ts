@@ -132,6 +132,9 @@ export function useDeletePage(apiId: string) {
   });
 }
 
+/** A folder, or the documentation's ROOT page (a folder too: it holds pages, it has no content). */
+export const isFolderPage = (page: Pick<DocPage, 'type'>) => page.type === 'FOLDER' || page.type === 'ROOT';
+
 /** The folders from the root down to `folderId` (empty at the root). */
 export function folderPath(pages: readonly DocPage[], folderId: string | null): DocPage[] {
   const path: DocPage[] = [];

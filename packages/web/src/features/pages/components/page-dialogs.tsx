@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import type { DocPage } from '../api/pages';
-import { folderPath } from '../api/pages';
+import { folderPath, isFolderPage } from '../api/pages';
 
 /** A name asked for: a new folder, or a folder renamed. Save stays disabled while empty or unchanged. */
 export function NameDialog({
@@ -61,7 +61,7 @@ export function MoveDialog({
   const { t } = useTranslation();
   const [target, setTarget] = useState<string>(page.parentId ?? '');
   const folders = pages
-    .filter((p) => p.type === 'FOLDER' && !folderPath(pages, p.id).some((f) => f.id === page.id))
+    .filter((p) => isFolderPage(p) && !folderPath(pages, p.id).some((f) => f.id === page.id))
     .map((p) => ({
       value: p.id,
       label: ['~', ...folderPath(pages, p.id).map((f) => f.name)].join(' / '),

@@ -5,7 +5,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../apis/api/get-api';
 import { http } from '../../../shared/http';
-import { usePage } from '../api/pages';
+import { isFolderPage, usePage } from '../api/pages';
 import { MarkdownView } from './markdown-view';
 import { useDocsScope } from './docs-scope';
 import { OpenApiPage } from './openapi-page';
@@ -26,7 +26,7 @@ export function PageViewPage() {
   if (!page.data) return null;
   const doc = page.data;
   const editUrl = safeLink(doc.metadata?.edit_url);
-  if (doc.type === 'FOLDER')
+  if (isFolderPage(doc))
     return <Navigate to={`..?parent=${encodeURIComponent(doc.id)}`} relative="path" replace />;
   return (
     <Stack gap="lg">

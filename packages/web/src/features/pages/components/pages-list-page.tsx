@@ -34,6 +34,7 @@ import type { DocPage, PageType } from '../api/pages';
 import {
   childrenOf,
   folderPath,
+  isFolderPage,
   NEW_PAGE_TYPES,
   useCreatePage,
   useDeletePage,
@@ -173,7 +174,7 @@ export function PagesListPage() {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((page, index) => {
-              const folder = page.type === 'FOLDER';
+              const folder = isFolderPage(page);
               return (
                 <Table.Tr key={page.id} data-draft={!page.published || undefined}>
                   <Table.Td>
@@ -328,7 +329,7 @@ export function PagesListPage() {
           }
         >
           <ConfirmText>
-            {dialog.page.type === 'FOLDER' ? t('pages.list.removeFolderText') : t('pages.list.removeText')}
+            {isFolderPage(dialog.page) ? t('pages.list.removeFolderText') : t('pages.list.removeText')}
           </ConfirmText>
         </ConfirmDialog>
       )}
