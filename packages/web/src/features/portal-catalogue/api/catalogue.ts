@@ -68,26 +68,18 @@ export const useSearchApis = (q: string | undefined) =>
   });
 
 /**
- * The views holding at least one API the caller may see, each with the number of those APIs (the
- * server's totalApis counts every API, private ones included: a visitor must not learn of those).
+ * The views holding at least one API the caller may see: the server counts, in each view's totalApis,
+ * only the APIs the caller may see (a visitor learns nothing of private ones), so the side navigation
+ * needs no list of every API.
  */
-/** The views with their number of APIs among `apis` (the `all` view: all of them), empty ones left out. */
-export function viewsHoldingApis(views: CatalogueView[], apis: CatalogueApi[]): CatalogueView[] {
-  const counts = new Map<string, number>();
-  for (const api of apis) {
-    for (const id of api.views) counts.set(id, (counts.get(id) ?? 0) + 1);
-  }
-  return views
-    .map((v) => ({ ...v, totalApis: v.id === ALL_VIEW ? apis.length : (counts.get(v.id) ?? 0) }))
-    .filter((v) => v.totalApis > 0);
-}
+export const viewsHoldingApis = (views: CatalogueView[]): CatalogueView[] =>
+  views.filter((v) => v.totalApis > 0);
 
 export function useVisibleViews() {
   const views = useCatalogueViews();
-  const all = useViewApis(ALL_VIEW);
   return {
-    isPending: views.isPending || all.isPending,
+    isPending: views.isPending,
     views: views.data ?? [],
-    data: viewsHoldingApis(views.data ?? [], all.data ?? []),
+    data: viewsHoldingApis(views.data ?? []),
   };
 }
