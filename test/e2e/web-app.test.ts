@@ -42,6 +42,8 @@ describe('web app', () => {
     expect(scripts.filter((script) => !reported.has(script))).toEqual([]);
     const consoleChunk = `/${builtChunk('src/app/console/console-layout.tsx')}`;
     expect(scripts).not.toContain(consoleChunk);
+    // The toasts' container loads with the first toast, which the home page does not show.
+    expect(scripts).not.toContain(`/${builtChunk('src/shared/ui/toast-container.tsx')}`);
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${portico.webUrl}/login`);

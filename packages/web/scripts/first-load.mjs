@@ -4,15 +4,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Source modules whose chunks the signed-out portal home loads besides the entry: its route modules,
- * and the toasts, which load right after the first render.
+ * Source modules whose chunks the signed-out portal home loads besides the entry: its route modules.
+ * The toasts load with the first toast (most visits show none).
  */
-export const PORTAL_HOME = [
-  'src/app/portal/portal-layout.tsx',
-  'src/app/portal/home-page.tsx',
-  'src/shared/ui/toast-container.tsx',
-  'src/shared/ui/toasts.tsx',
-];
+export const PORTAL_HOME = ['src/app/portal/portal-layout.tsx', 'src/app/portal/home-page.tsx'];
 
 /** Modules of the console's first page: none of their chunks may be part of the portal's first load. */
 export const CONSOLE = [

@@ -7,22 +7,30 @@ import type { AppConfig } from '../shared/config/config';
 import { ConfigContext } from '../shared/config/config-context';
 import { cssVariablesResolver } from '../shared/config/theme';
 import { queryClient } from '../shared/lib/query-client';
+import { useToastsDemanded } from '../shared/ui/toast-demand';
 import { appRouter } from './router';
 
-// The toasts' container (and the toasts) load right after the first page, outside its critical path;
-// toasts raised before it is there appear when it is.
+// The toasts' container loads with the first toast, outside the first page's critical path; toasts
+// raised before it is there appear when it is.
 const ToastContainer = lazy(async () => ({
   default: (await import('../shared/ui/toast-container')).ToastContainer,
 }));
+
+function Toasts() {
+  const demanded = useToastsDemanded();
+  return demanded ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
+}
 
 /** Both faces, once the start-up has the configuration and the theme. */
 export function App({ config, theme }: { config: AppConfig; theme: MantineThemeOverride }) {
   return (
     <ConfigContext.Provider value={config}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <Suspense fallback={null}>
-          <ToastContainer />
-        </Suspense>
+        <Toasts />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={appRouter()} />
         </QueryClientProvider>

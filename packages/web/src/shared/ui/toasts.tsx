@@ -5,11 +5,13 @@ import type { ErrorNotice } from '../http';
 import { i18n } from '../i18n/i18n';
 import type { TranslationKey } from '../i18n/keys';
 import { translateServerText } from '../i18n/server-messages';
+import { demandToasts } from './toast-demand';
 
 /** Toasts last 3 s (the 412 one 10 s); they show at the bottom right (see the Notifications provider). */
 export const TOAST_DURATION = 3000;
 
 export function notifySuccess(key: TranslationKey, values?: Record<string, string | number>): void {
+  demandToasts();
   notifications.show({
     color: 'teal',
     message: i18n.t(key, values ?? {}),
@@ -21,6 +23,7 @@ export function notifySuccess(key: TranslationKey, values?: Record<string, strin
 
 /** An error toast of a screen's own (not an HTTP error: those go through the catalogue). */
 export function notifyFailure(key: TranslationKey, values?: Record<string, string | number>): void {
+  demandToasts();
   notifications.show({
     color: 'red',
     message: i18n.t(key, values ?? {}),
@@ -44,6 +47,7 @@ export function notifyError(notice: ErrorNotice): void {
   const text = notice.key ? i18n.t(notice.key) : translateServerText(notice.text ?? '');
   const id = errorToastId(notice);
   const action = notice.action;
+  demandToasts();
   notifications.hide(id);
   notifications.show({
     id,
