@@ -169,7 +169,14 @@ async function handle(
   const steps = chain(api, auth.plan.flows, request);
   record.mapped_path = steps.mappedPath ?? null;
   if (traced) {
-    traced.admitted(auth.plan, consumer.applicationId, consumer.securityType);
+    const subscription = consumer.subscriptionId
+      ? deps.access.subscriptions.get(consumer.subscriptionId)
+      : undefined;
+    traced.admitted(
+      auth.plan,
+      { id: consumer.applicationId, name: subscription?.applicationName },
+      consumer.securityType,
+    );
     traced.routed(record.method, match.contextPath, steps.flowPath);
   }
   for (const step of steps.list) {

@@ -1,4 +1,4 @@
-import type { ApiKeyRow, SubscriptionRow } from '@portico/storage';
+import type { ApiKeyRow, GatewaySubscriptionRow } from '@portico/storage';
 
 /** What the gateway knows of an API key (from the api_keys table). */
 export interface KeyInfo {
@@ -17,6 +17,8 @@ export interface SubscriptionInfo {
   apiId: string;
   planId: string;
   applicationId: string;
+  /** The application's name as of the last read (traces carry it; never used to decide access). */
+  applicationName?: string | null;
   clientId: string | null;
   status: string;
   startingAt: number | null;
@@ -34,11 +36,12 @@ export const toKeyInfo = (r: ApiKeyRow): KeyInfo => ({
   expireAt: r.expire_at,
 });
 
-export const toSubscriptionInfo = (r: SubscriptionRow): SubscriptionInfo => ({
+export const toSubscriptionInfo = (r: GatewaySubscriptionRow): SubscriptionInfo => ({
   id: r.id,
   apiId: r.api_id,
   planId: r.plan_id,
   applicationId: r.application_id,
+  applicationName: r.application_name,
   clientId: r.client_id,
   status: r.status,
   startingAt: r.starting_at,

@@ -1,4 +1,11 @@
-import type { ApiKeyRow, Database, EventRow, Executor, SubscriptionRow, SyncCursor } from '@portico/storage';
+import type {
+  ApiKeyRow,
+  Database,
+  EventRow,
+  Executor,
+  GatewaySubscriptionRow,
+  SyncCursor,
+} from '@portico/storage';
 import {
   findApiKeysChangedSince,
   findApiKeysOfApis,
@@ -29,7 +36,7 @@ export interface SyncPlan {
   /** APIs whose deployment or state changed. */
   changed: Set<string>;
   keys: ApiKeyRow[];
-  subscriptions: SubscriptionRow[];
+  subscriptions: GatewaySubscriptionRow[];
   /** Full load or reconciliation: the keys and subscriptions above are all of those served. */
   replaceAccess: boolean;
   cursor: SyncCursor;
@@ -124,7 +131,7 @@ export interface Reconciliation {
   /** APIs whose deployment or state differed from the database after the changes were applied. */
   driftApis: Set<string>;
   recentKeys: ApiKeyRow[];
-  recentSubscriptions: SubscriptionRow[];
+  recentSubscriptions: GatewaySubscriptionRow[];
 }
 
 /**

@@ -200,9 +200,11 @@ export class SyncService {
       [...theirs].filter(([id, v]) => JSON.stringify(mine.get(id)) !== JSON.stringify(v)).length +
       [...mine.keys()].filter((id) => !theirs.has(id)).length;
     const keyDrift = differ(keys, new Map(expected(plan.keys).map((k) => [k.key, toKeyInfo(k)])));
+    // An application's new name is no drift: renames reach the gateway with the reconciliation.
+    const rights = (s: SubscriptionInfo): SubscriptionInfo => ({ ...s, applicationName: undefined });
     const subscriptionDrift = differ(
-      subscriptions,
-      new Map(expected(plan.subscriptions).map((s) => [s.id, toSubscriptionInfo(s)])),
+      new Map([...subscriptions].map(([id, s]) => [id, rights(s)])),
+      new Map(expected(plan.subscriptions).map((s) => [s.id, rights(toSubscriptionInfo(s))])),
     );
     if (plan.driftApis.size + keyDrift + subscriptionDrift > 0)
       this.options.log.warn(

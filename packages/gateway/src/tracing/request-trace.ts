@@ -93,13 +93,18 @@ export class RequestTrace {
   }
 
   /** The plan the call was admitted by, and its application (ids and names; never a key or token). */
-  admitted(plan: CompiledPlan, applicationId: string | undefined, securityType: string | undefined): void {
+  admitted(
+    plan: CompiledPlan,
+    application: { id?: string | undefined; name?: string | null | undefined },
+    securityType: string | undefined,
+  ): void {
     if (!this.recording) return;
     this.server.setAttributes({
       'portico.plan.id': plan.plan.id,
       'portico.plan.name': plan.plan.name,
       ...(securityType ? { 'portico.plan.security': securityType } : {}),
-      ...(applicationId ? { 'portico.application.id': applicationId } : {}),
+      ...(application.id ? { 'portico.application.id': application.id } : {}),
+      ...(application.name ? { 'portico.application.name': application.name } : {}),
     });
   }
 

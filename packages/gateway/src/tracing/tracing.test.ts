@@ -125,7 +125,10 @@ describe('tracing in the gateway (OTLP/HTTP protobuf to a real receiver)', () =>
         'portico.plan.id': api.plans[0]!.id,
         'portico.plan.name': 'Gold',
       });
-      expect(server.attributes['portico.application.id']).toEqual(expect.any(String));
+      const applicationId = server.attributes['portico.application.id'];
+      expect(applicationId).toEqual(expect.any(String));
+      // Its name as stored (the test support names an application after its id).
+      expect(server.attributes['portico.application.name']).toBe(`app ${String(applicationId).slice(0, 8)}`);
       expect(server.resource).toMatchObject({
         'service.name': 'portico-gw-test',
         'deployment.environment': 'test',

@@ -194,17 +194,25 @@ export async function findApiKeysChangedSince(
   ).execute();
 }
 
+/** A subscription as the gateway reads it: with its application's name (for the traces' attributes). */
+export type GatewaySubscriptionRow = SubscriptionRow & { application_name: string | null };
+
+const subscriptionsWithApplicationName = (db: Executor) =>
+  db
+    .selectFrom('subscriptions')
+    .leftJoin('applications', 'applications.id', 'subscriptions.application_id')
+    .selectAll('subscriptions')
+    .select('applications.name as application_name');
+
 export async function findSubscriptionsOfApis(
   db: Executor,
   apiIds: readonly string[],
-): Promise<SubscriptionRow[]> {
-  const rows: SubscriptionRow[] = [];
+): Promise<GatewaySubscriptionRow[]> {
+  const rows: GatewaySubscriptionRow[] = [];
   for (let i = 0; i < apiIds.length; i += IN_LIST)
     rows.push(
-      ...(await db
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('api_id', 'in', apiIds.slice(i, i + IN_LIST))
+      ...(await subscriptionsWithApplicationName(db)
+        .where('subscriptions.api_id', 'in', apiIds.slice(i, i + IN_LIST))
         .execute()),
     );
   return rows;
@@ -214,17 +222,20 @@ export async function findSubscriptionsUpdatedSince(db: Executor, since: number)
   return db.selectFrom('subscriptions').selectAll().where('updated_at', '>=', since).execute();
 }
 
-/** Subscriptions written since the cursor (see findApiKeysChangedSince). */
+/**
+ * Subscriptions written since the cursor (see findApiKeysChangedSince). An application renamed since
+ * is not among them: its name reaches the gateway at the next reconciliation (a full read).
+ */
 export async function findSubscriptionsChangedSince(
   db: Executor,
   cursor: SyncCursor,
   windowMs: number,
-): Promise<SubscriptionRow[]> {
-  const q = db.selectFrom('subscriptions').selectAll();
+): Promise<GatewaySubscriptionRow[]> {
+  const q = subscriptionsWithApplicationName(db);
   return (
     cursor.horizon === null
-      ? q.where('updated_at', '>=', cursor.since - windowMs)
-      : q.where('sync_tx', '>=', cursor.horizon)
+      ? q.where('subscriptions.updated_at', '>=', cursor.since - windowMs)
+      : q.where('subscriptions.sync_tx', '>=', cursor.horizon)
   ).execute();
 }
 
