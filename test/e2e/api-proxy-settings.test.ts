@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousA11yViolations, signInOnPage } from './support/app';
 import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
+import { discoveryScreenSteps } from './support/proxy-discovery-steps';
 import type { Portico } from './support/portico';
 import { adminToken, startPortico } from './support/portico';
 
@@ -12,7 +13,7 @@ import { adminToken, startPortico } from './support/portico';
  * The proxy settings screens of an API (console-apis.md 2.5) in a real browser against `portico start`:
  * CORS (the gateway then answers preflights with it), response templates (the gateway then answers with
  * the template), details, failover with a stale entity tag, deployments, the group's service discovery
- * and the refused duplicate header.
+ * and the refused duplicate header, and the service discovery screen of all the groups.
  */
 describe('console: API proxy settings', () => {
   let portico: Portico;
@@ -379,4 +380,7 @@ describe('console: API proxy settings', () => {
     }
     await page.evaluate(() => localStorage.setItem('portico.language', JSON.stringify('en')));
   });
+
+  it('service discovery screen: every group, a type needed when enabled, Reset, Save (and in French)', () =>
+    discoveryScreenSteps({ page, apiBase: base(orders), apiId: orders, call, looked }));
 });

@@ -158,6 +158,7 @@ export const apiRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await proxyScreens()).TemplatePage }),
           },
           { path: 'endpoints', lazy: async () => ({ Component: (await proxyScreens()).EndpointsPage }) },
+          { path: 'discovery', lazy: async () => ({ Component: (await proxyScreens()).DiscoveryPage }) },
           { path: 'newgroup', lazy: async () => ({ Component: (await proxyScreens()).GroupPage }) },
           { path: 'groups/:groupName', lazy: async () => ({ Component: (await proxyScreens()).GroupPage }) },
           {

@@ -1,13 +1,11 @@
 import { Select, Stack, Switch, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { EndpointGroup } from '@portico/model';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { http, isHttpError } from '../../shared/http';
 import { notifyFailure } from '../../shared/ui/notify';
 import type { JsonSchema } from '../../shared/ui/json-schema-form';
 import { JsonSchemaForm, isValid, withDefaults } from '../../shared/ui/json-schema-form';
-
-type Discovery = NonNullable<NonNullable<EndpointGroup['services']>['discovery']>;
+import type { Discovery } from './discovery-model';
 
 /** `GET services-discovery`: the providers an endpoint group can discover its endpoints with. */
 export const useDiscoveryProviders = () =>
@@ -22,8 +20,8 @@ export const useDiscoveryProviders = () =>
  * `GET services-discovery/{provider}/schema`: a 404 means an empty schema (silently); another failure
  * shows 'Unexpected error while loading service discovery schema for' the provider (console-apis.md 8).
  */
-export const useDiscoverySchema = (provider: string | undefined) =>
-  useQuery({
+const discoverySchemaQuery = (provider: string | undefined) =>
+  queryOptions({
     queryKey: ['services-discovery', 'schema', provider],
     enabled: !!provider,
     staleTime: Infinity,
@@ -40,6 +38,19 @@ export const useDiscoverySchema = (provider: string | undefined) =>
       }
     },
   });
+
+/** The schema of one provider (none while no provider is chosen). */
+export const useDiscoverySchema = (provider: string | undefined) => useQuery(discoverySchemaQuery(provider));
+
+/** The schema of each provider, in the same order (undefined where none is chosen or while loading). */
+export function useDiscoverySchemas(providers: readonly (string | undefined)[]) {
+  const asked = [...new Set(providers.filter((p): p is string => !!p))];
+  const schemas = useQueries({
+    queries: asked.map(discoverySchemaQuery),
+    combine: (results) => results.map((result) => result.data),
+  });
+  return providers.map((p) => (p ? schemas[asked.indexOf(p)] : undefined));
+}
 
 /** Section 5: an enabled discovery needs a type and a configuration its schema accepts. */
 export function discoveryProblem(
@@ -62,11 +73,14 @@ export function DiscoveryTab({
   onChange,
   readOnly,
   schema,
+  idPrefix = 'discovery',
 }: {
   value: Discovery | undefined;
   onChange: (next: Discovery) => void;
   readOnly: boolean;
   schema: JsonSchema | undefined;
+  /** The ids of the configuration fields (unique when several groups show their discovery). */
+  idPrefix?: string;
 }) {
   const { t } = useTranslation();
   const providers = useDiscoveryProviders();
@@ -101,7 +115,7 @@ export function DiscoveryTab({
           />
           {discovery.provider && schema && (
             <JsonSchemaForm
-              idPrefix="discovery"
+              idPrefix={idPrefix}
               schema={schema}
               value={withDefaults(schema, discovery.configuration ?? {})}
               showErrors

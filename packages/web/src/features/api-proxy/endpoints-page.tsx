@@ -11,7 +11,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPlus, IconRadar, IconTrash } from '@tabler/icons-react';
 import type { Endpoint } from '@portico/model';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,10 @@ import { withoutEndpoint, withoutGroup } from './proxy-model';
 
 type Deleting = { group: number; endpoint?: number; name: string };
 
-/** `/proxy/endpoints` (console-apis.md 2.5): each group with its endpoints; add, edit, delete. */
+/**
+ * `/proxy/endpoints` (console-apis.md 2.5): each group with its endpoints; add, edit, delete; the link to
+ * the service discovery of the groups.
+ */
 export function EndpointsPage() {
   const { t } = useTranslation();
   const { api, proxy, base, canUpdate, save, saving } = useApiProxy();
@@ -51,11 +54,22 @@ export function EndpointsPage() {
         <Title order={2} size="h3">
           {t('apiProxy.endpoints.title')}
         </Title>
-        {canUpdate && (
-          <Button component={Link} to={`${base}/proxy/newgroup`} leftSection={<IconPlus size={16} />}>
-            {t('apiProxy.endpoints.addGroup')}
+        <Group gap="sm">
+          {/* Service discovery is not in the side menu (console-apis.md 2.5): it opens from here. */}
+          <Button
+            variant="default"
+            component={Link}
+            to={`${base}/proxy/discovery`}
+            leftSection={<IconRadar size={16} />}
+          >
+            {t('apiProxy.discovery.title')}
           </Button>
-        )}
+          {canUpdate && (
+            <Button component={Link} to={`${base}/proxy/newgroup`} leftSection={<IconPlus size={16} />}>
+              {t('apiProxy.endpoints.addGroup')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {proxy.groups.map((group, g) => (
         <Paper key={group.name} withBorder radius="md" p="md">

@@ -2,6 +2,7 @@
 export { CorsPage } from './cors-page';
 export { DeploymentsPage } from './deployments-page';
 export { DetailsPage } from './details-page';
+export { DiscoveryPage } from './discovery-page';
 export { EndpointPage } from './endpoint-page';
 export { EndpointsPage } from './endpoints-page';
 export { FailoverPage } from './failover-page';
