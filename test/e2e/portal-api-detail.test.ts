@@ -65,6 +65,12 @@ describe('portal API detail and documentation', () => {
       visibility: 'PUBLIC',
     });
     ({ id: secret } = await createApi('Secret', '/secret'));
+    // Portal headers: one of the administrator's own, and api.endpoint, which the header never shows.
+    await api('POST', 'configuration/apiheaders', { name: 'Support hours', value: 'Weekdays 9:00-17:00' });
+    await api('POST', 'configuration/apiheaders', {
+      name: 'api.endpoint',
+      value: 'https://backend.internal',
+    });
 
     await api('POST', `apis/${shop}/plans`, {
       name: 'Gold',
@@ -199,6 +205,15 @@ describe('portal API detail and documentation', () => {
     await entrypoint.waitFor();
     await entrypoint.locator('xpath=..').getByText('europe').waitFor();
     await main(tab).getByRole('list', { name: 'Views' }).getByText('Commerce').waitFor();
+    // The portal headers, in their order, without api.endpoint.
+    const facts = main(tab).locator('dl');
+    await expect
+      .poll(() => facts.locator('dt').allTextContents())
+      .toEqual(['Version', 'Owner', 'Created', 'Updated', 'Support hours']);
+    expect(await facts.locator('dd').allTextContents()).toEqual(
+      expect.arrayContaining(['1.0', 'Weekdays 9:00-17:00']),
+    );
+    expect(await main(tab).getByText('backend.internal').count()).toBe(0);
     const nav = main(tab).getByRole('navigation', { name: 'API sections' });
     // Support is enabled by default.
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Documentation', 'Support']);

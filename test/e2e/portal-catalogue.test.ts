@@ -125,6 +125,19 @@ describe('portal catalogue', () => {
     await expect.poll(() => cards(tab).allTextContents()).toEqual([expect.stringContaining('Weather')]);
   });
 
+  it("searches from the home page's box", async () => {
+    const tab = await visitor('/');
+    const box = main(tab).getByRole('search');
+    await box.getByRole('textbox', { name: 'Search APIs' }).fill('forecasts');
+    await box.getByRole('button', { name: 'Search' }).click();
+    await tab.waitForURL(/\/apis\?q=forecasts$/);
+    await main(tab)
+      .getByRole('link', { name: /Results/ })
+      .waitFor();
+    await expect.poll(() => cards(tab).allTextContents()).toEqual([expect.stringContaining('Weather')]);
+    expect(await main(tab).getByRole('textbox', { name: 'Search APIs' }).inputValue()).toBe('forecasts');
+  });
+
   it('keeps the list display after a reload', async () => {
     const tab = await visitor(`/apis?view=${views.Travel}`);
     await cards(tab).first().waitFor();
@@ -157,8 +170,18 @@ describe('portal catalogue', () => {
       .click();
     const highlighted = main(tab).getByTestId('highlighted-api');
     await highlighted.getByRole('heading', { name: 'Travel 05' }).waitFor();
+    // The highlighted API opens its detail, its ratings (rating is on by default) and its documentation.
+    expect(await highlighted.getByRole('link').allTextContents()).toEqual([
+      'Open',
+      'Ratings',
+      'Documentation',
+    ]);
+    await highlighted.getByRole('link', { name: 'Ratings' }).click();
+    await tab.waitForURL(/\/apis\/[^/]+\/ratings$/);
+    await main(tab).getByRole('heading', { name: 'Travel 05', level: 1 }).waitFor();
+    await tab.goBack();
     await main(tab).getByText('Trips, flights and hotels.').waitFor();
-    expect(await cards(tab).count()).toBe(20);
+    await expect.poll(() => cards(tab).count()).toBe(20);
     expect(await main(tab).getByText('Vault').count()).toBe(0);
     await screenshot(tab, 'portal-view');
     expect(await seriousA11yViolations(tab)).toEqual([]);

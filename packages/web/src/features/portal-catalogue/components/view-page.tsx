@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useConfig } from '../../../shared/config/config-context';
 import { http } from '../../../shared/http';
 import type { CatalogueView } from '../api/catalogue';
 import { useCatalogueViews, useViewApis } from '../api/catalogue';
@@ -26,10 +27,12 @@ import classes from './catalogue.module.css';
 
 /**
  * `/views/{viewId}`: the view's description, its highlighted API (the view's highlightApi, else the
- * first) with links to its detail and documentation, and the other APIs of the view.
+ * first) with links to its detail, its ratings (while the portal rates APIs) and its documentation, and
+ * the other APIs of the view.
  */
 export function ViewPage() {
   const { t } = useTranslation();
+  const rated = useConfig().portal.rating.enabled;
   const viewId = useParams().viewId ?? '';
   const view = useQuery({
     queryKey: ['portal', 'catalogue', 'view', viewId],
@@ -100,6 +103,15 @@ export function ViewPage() {
                   <Button component={Link} to={`/apis/${encodeURIComponent(highlighted.id)}/detail`}>
                     {t('catalogue.open')}
                   </Button>
+                  {rated && (
+                    <Button
+                      variant="default"
+                      component={Link}
+                      to={`/apis/${encodeURIComponent(highlighted.id)}/ratings`}
+                    >
+                      {t('portalRatings.title')}
+                    </Button>
+                  )}
                   <Button
                     variant="default"
                     component={Link}
