@@ -283,4 +283,35 @@ describe('API documentation pages in the console', () => {
       .poll(async () => (await api<{ content: string }>('GET', `apis/${apiId}/pages/${fetched.id}`)).content)
       .toContain('Third version');
   });
+
+  it('creates the one root page of the documentation from New page, offered at the root only', async () => {
+    const { id: apiId } = await createApi('Handbook', '/handbook-api');
+    const page = await adminOn(`/management/apis/${apiId}/documentation`);
+    await main(page).getByText('No page here yet').waitFor();
+    await main(page).getByRole('button', { name: 'New page' }).click();
+    await page.getByRole('menuitem', { name: 'Root', exact: true }).click();
+    await dialog(page).getByText('The root page holds pages as a folder does.', { exact: false }).waitFor();
+    await dialog(page).getByRole('textbox', { name: 'Name' }).fill('Handbook');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Root page Handbook created').waitFor();
+    await main(page).getByRole('link', { name: 'Handbook', exact: true }).waitFor();
+    expect((await api<(Page & { type: string })[]>('GET', `apis/${apiId}/pages`)).map((p) => p.type)).toEqual(
+      ['ROOT'],
+    );
+
+    // One at most: the menu shows it disabled, saying why.
+    await main(page).getByRole('button', { name: 'New page' }).click();
+    const root = page.getByRole('menuitem', { name: /^Root/ });
+    await root.getByText('This documentation has its root page already').waitFor();
+    expect(await root.isDisabled()).toBe(true);
+    await screenshot(page, 'api-pages-root');
+    await page.keyboard.press('Escape');
+
+    // Inside a folder (the root page holds pages as a folder does) no root page is offered.
+    await main(page).getByRole('link', { name: 'Handbook', exact: true }).click();
+    await main(page).getByRole('navigation', { name: 'Folders' }).getByText('Handbook').waitFor();
+    await main(page).getByRole('button', { name: 'New page' }).click();
+    await page.getByRole('menuitem', { name: 'Folder' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: /^Root/ }).count()).toBe(0);
+  });
 });

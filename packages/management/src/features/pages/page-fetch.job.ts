@@ -16,7 +16,8 @@ export interface PageFetchJobDeps {
 }
 
 /**
- * Fetches the pages whose source has a `fetchCron` when their time comes. Each fetch is claimed in
+ * Fetches the pages whose source has a `fetchCron` when their time comes (a ROOT page imports its
+ * folder again). Each fetch is claimed in
  * the database first (the next time moves only once), so it runs once whatever the number of
  * management processes; a failing fetch is logged and the page keeps its content.
  */

@@ -151,7 +151,8 @@ function pageRoutes(
     {
       schema: {
         tags,
-        summary: 'Import the Markdown and OpenAPI files of a repository folder as pages',
+        summary:
+          'Import the Markdown and OpenAPI files of a repository folder as pages, its sub-folders as folders (type ROOT: kept on the ROOT page)',
         params: Params,
         body: ImportPagesBody,
       },

@@ -94,7 +94,12 @@ export const PageListQuery = z.object({
 });
 export type PageListQuery = z.infer<typeof PageListQuery>;
 
-/** `POST _import`: pages made from the files of a repository folder. */
+/**
+ * `POST _import`: pages made from the files of a repository folder, under folders recreating its
+ * sub-folders. `type` ROOT keeps the import on the documentation's ROOT page (as Gravitee 1.x: the
+ * ROOT page holds the folder's source, fetching it imports the folder again) and puts the tree under
+ * it; MARKDOWN or SWAGGER import those files only; FOLDER, or none, imports every file at the root.
+ */
 export const ImportPagesBody = z.object({
   type: z.enum(['MARKDOWN', 'SWAGGER', 'FOLDER', 'ROOT']).optional(),
   published: z.boolean().optional(),

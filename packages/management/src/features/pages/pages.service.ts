@@ -26,6 +26,7 @@ export const FOLDER_NOT_HOMEPAGE = 'a folder can not be the homepage';
 export const PARENT_NOT_FOLDER = 'the parent must be a folder of the same documentation';
 export const PARENT_CYCLE = 'a folder can not be moved into itself or one of its sub-folders';
 export const ROOT_EXISTS = 'a ROOT page already exists in this documentation (there is one at most)';
+export const ROOT_SOURCE = "the ROOT page's source is the folder an import keeps on it: import the folder";
 
 export interface PagesDeps {
   db: Kysely<Database>;
@@ -228,8 +229,11 @@ export class PagesService {
           ? null
           : stored;
     const homepage = input.homepage ?? (replace ? false : before.homepage === 1);
+    const sourceChanged = JSON.stringify(source) !== JSON.stringify(sourceOf(before));
     if (isFolder(before.type) && homepage) throw invalidField('homepage', FOLDER_NOT_HOMEPAGE);
-    if (isFolder(before.type) && source) throw invalidField('source', 'a folder has no source');
+    // The ROOT page keeps the source of its import (set by `_import`), or drops it.
+    if (before.type === 'ROOT' && source && sourceChanged) throw invalidField('source', ROOT_SOURCE);
+    if (before.type === 'FOLDER' && source) throw invalidField('source', 'a folder has no source');
     const parentId =
       input.parentId !== undefined ? input.parentId || null : replace ? null : before.parent_id;
     if (parentId !== before.parent_id) await this.checkParent(db, referenceId, parentId, pageId);
@@ -243,7 +247,6 @@ export class PagesService {
       changes.configuration = JSON.stringify(input.configuration ?? {});
     if (input.excluded_groups !== undefined || replace)
       changes.excluded_groups = await this.checkGroups(db, input.excluded_groups, excludedGroupsOf(before));
-    const sourceChanged = JSON.stringify(source) !== JSON.stringify(sourceOf(before));
     if (source) {
       if (!sourceChanged && input.content !== undefined && input.content !== before.content)
         throw invalidField('content', CONTENT_READ_ONLY);

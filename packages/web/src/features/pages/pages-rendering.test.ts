@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childrenOf, folderPath, isFolderPage } from './api/pages';
+import { childrenOf, folderPath, isFolderPage, newPageChoices } from './api/pages';
 import type { DocPage } from './api/pages';
 import { swaggerOptions, withoutHtml, withTryItUrl } from './components/openapi-options';
 import { level2Headings, slugOf } from './components/markdown-view';
@@ -80,6 +80,22 @@ describe('documentation pages: rendering helpers', () => {
       true,
       true,
       false,
+    ]);
+  });
+
+  it('offers a ROOT page at the root only, disabled once the documentation has its one ROOT page', () => {
+    const offered = (pages: DocPage[], folder: string | null) =>
+      newPageChoices(pages, folder).map((c) => `${c.type}${c.disabled ? ' (disabled)' : ''}`);
+    const pages = [page('f', null, 0, 'FOLDER'), page('a', 'f', 0)];
+    expect(offered(pages, null)).toEqual(['FOLDER', 'MARKDOWN', 'SWAGGER', 'RAML', 'ROOT']);
+    expect(offered(pages, 'f')).toEqual(['FOLDER', 'MARKDOWN', 'SWAGGER', 'RAML']);
+    // A ROOT page anywhere in the documentation, even inside a folder, is the one it may have.
+    expect(offered([...pages, page('r', 'f', 1, 'ROOT')], null)).toEqual([
+      'FOLDER',
+      'MARKDOWN',
+      'SWAGGER',
+      'RAML',
+      'ROOT (disabled)',
     ]);
   });
 });

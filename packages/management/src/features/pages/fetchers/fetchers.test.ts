@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPageById, findPagesOfReference } from '@portico/storage';
 import { testDialects } from '@portico/storage/testing';
@@ -9,94 +8,18 @@ import { createApiAs } from '../../apis/test-support/index.js';
 import { CONTENT_READ_ONLY } from '../pages.service.js';
 import { OPENAPI, createPage } from '../test-support.js';
 import { FETCH_FAILED } from './source-fetch.js';
+import type { SeenRequest } from './test-support.js';
+import { IMPORTED_TREE, b64, importSources, listen, sourceServer, treeLines } from './test-support.js';
 
-/** Files served by the local source, by repository path. */
+/** Files served by the local source, by repository path: sub-folders two levels down. */
 const files: Record<string, string> = {
   'docs/intro.md': '# Intro',
   'docs/api/openapi.json': OPENAPI,
   'docs/notes.txt': 'not a page',
+  'docs/guides/usage.md': '# Usage',
+  'docs/guides/setup/install.md': '# Install',
 };
-const seen: { url: string; headers: IncomingMessage['headers'] }[] = [];
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-
-/** Answers as GitHub's contents API, GitLab's files and tree API, Bitbucket's src API and a plain URL. */
-function sourceServer(): Server {
-  return createServer((req, res) => {
-    seen.push({ url: req.url!, headers: req.headers });
-    const url = new URL(req.url!, 'http://local');
-    const send = (status: number, body: unknown, type = 'application/json') => {
-      res.writeHead(status, { 'content-type': type });
-      res.end(typeof body === 'string' ? body : JSON.stringify(body));
-    };
-    let m = /^\/github\/repos\/acme\/docs\/contents\/(.*)$/.exec(url.pathname);
-    if (m) {
-      const path = decodeURIComponent(m[1]!);
-      if (files[path] !== undefined)
-        return send(200, {
-          type: 'file',
-          path,
-          encoding: 'base64',
-          content: b64(files[path]!),
-          html_url: `https://github.example/acme/docs/blob/main/${path}`,
-        });
-      const entries = Object.keys(files).filter((f) => f.startsWith(`${path}/`));
-      if (entries.length === 0) return send(404, { message: 'Not Found' });
-      const direct = new Map<string, string>();
-      for (const f of entries) {
-        const rest = f.slice(path.length + 1);
-        direct.set(
-          rest.includes('/') ? `${path}/${rest.split('/')[0]}` : f,
-          rest.includes('/') ? 'dir' : 'file',
-        );
-      }
-      return send(
-        200,
-        [...direct].map(([p, type]) => ({ type, path: p, name: p.split('/').pop() })),
-      );
-    }
-    const under = (folder: string) => Object.keys(files).filter((f) => f.startsWith(`${folder}/`));
-    // The listings answer one entry a page, to read a long folder through its pages.
-    const page = Number(url.searchParams.get('page') ?? '1');
-    if (url.pathname === '/gitlab/api/v4/projects/acme%2Fdocs/repository/tree') {
-      const entries = [
-        { type: 'tree', path: 'docs/api' },
-        ...under(url.searchParams.get('path')!).map((path) => ({ type: 'blob', path })),
-      ];
-      res.setHeader('x-next-page', page < entries.length ? String(page + 1) : '');
-      return send(200, entries.slice(page - 1, page));
-    }
-    m = /^\/gitlab\/api\/v4\/projects\/acme%2Fdocs\/repository\/files\/(.*)$/.exec(req.url!.split('?')[0]!);
-    if (m) {
-      const path = decodeURIComponent(m[1]!);
-      return files[path] !== undefined
-        ? send(200, { encoding: 'base64', content: b64(files[path]!) })
-        : send(404, {});
-    }
-    m = /^\/bitbucket\/repositories\/acme\/docs\/src\/main\/(.*)$/.exec(url.pathname);
-    if (m) {
-      const path = decodeURIComponent(m[1]!);
-      if (path.endsWith('/')) {
-        const folder = path.slice(0, -1);
-        const entries = new Map(
-          under(folder).map((f) => {
-            const rest = f.slice(folder.length + 1).split('/');
-            return [`${folder}/${rest[0]}`, rest.length > 1 ? 'commit_directory' : 'commit_file'];
-          }),
-        );
-        const values = [...entries].map(([p, type]) => ({ type, path: p }));
-        // The last page names a next page elsewhere: it is not followed (the credentials stay home).
-        const next =
-          page < values.length
-            ? `http://${req.headers.host}${url.pathname}?pagelen=100&page=${page + 1}`
-            : 'http://elsewhere.invalid/next';
-        return send(200, { values: values.slice(page - 1, page), next });
-      }
-      return files[path] !== undefined ? send(200, files[path]!, 'text/plain') : send(404, {});
-    }
-    if (url.pathname === '/raw/intro.md') return send(200, files['docs/intro.md']!, 'text/markdown');
-    send(404, { message: 'Not Found' });
-  });
-}
+const seen: SeenRequest[] = [];
 
 for (const dialect of await testDialects()) {
   describe(`${dialect}: page fetchers`, () => {
@@ -109,9 +32,8 @@ for (const dialect of await testDialects()) {
 
     beforeAll(async () => {
       files['docs/intro.md'] = '# Intro';
-      server = sourceServer();
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      server = sourceServer(files, seen);
+      origin = await listen(server);
       // The installation lists its documentation server; link-local stays refused.
       t = await startTestApp(dialect, {
         options: { outbound: { allowPrivate: false, allowed: ['127.0.0.1'] } },
@@ -247,66 +169,48 @@ for (const dialect of await testDialects()) {
       );
     });
 
-    it('imports the Markdown and OpenAPI files of a repository folder as pages', async () => {
-      const api = (await createApiAs(t, publisher.session)).id;
-      const res = await call(t.app, publisher.session, {
-        method: 'POST',
-        url: `/apis/${api}/pages/_import`,
-        payload: {
-          published: true,
-          source: {
-            type: 'github-fetcher',
-            configuration: {
-              githubUrl: `${origin}/github`,
-              owner: 'acme',
-              repository: 'docs',
-              filepath: 'docs',
-            },
-          },
-        },
-      });
-
-      expect(res.statusCode, res.body).toBe(201);
-      expect(
-        res
-          .json()
-          .map((p: { name: string; type: string; published: boolean }) => [p.name, p.type, p.published]),
-      ).toEqual([
-        ['intro', 'MARKDOWN', true],
-        ['openapi', 'SWAGGER', true],
-      ]);
-    });
-
-    it('imports the files of a GitLab project folder and of a Bitbucket repository folder, page by page', async () => {
-      const sources = [
-        {
-          type: 'gitlab-fetcher',
-          configuration: { gitlabUrl: `${origin}/gitlab/api/v4`, namespace: 'acme', project: 'docs' },
-        },
-        {
-          type: 'bitbucket-fetcher',
-          configuration: { bitbucketUrl: `${origin}/bitbucket`, username: 'acme', repository: 'docs' },
-        },
-      ];
-      for (const { type, configuration } of sources) {
+    it('imports a GitHub, GitLab or Bitbucket folder as pages under folders recreating its sub-folders, and again without duplicates', async () => {
+      for (const source of importSources(origin)) {
         const api = (await createApiAs(t, publisher.session)).id;
-        const res = await call(t.app, publisher.session, {
-          method: 'POST',
-          url: `/apis/${api}/pages/_import`,
-          payload: {
-            source: {
-              type,
-              configuration: { ...configuration, filepath: 'docs' },
-            },
-          },
-        });
+        const payload = { published: true, source };
+        const url = `/apis/${api}/pages/_import`;
+        const res = await call(t.app, publisher.session, { method: 'POST', url, payload });
 
-        expect(res.statusCode, `${type}: ${res.body}`).toBe(201);
-        const pages = res.json<{ name: string; type: string; content: string }[]>();
-        expect(pages.map((p) => [p.name, p.type, p.content]).sort(), type).toEqual([
-          ['intro', 'MARKDOWN', files['docs/intro.md']],
-          ['openapi', 'SWAGGER', OPENAPI],
+        expect(res.statusCode, `${source.type}: ${res.body}`).toBe(201);
+        const answered = res.json<{ name: string; type: string; published: boolean }[]>();
+        expect(answered.map((p) => [p.name, p.type, p.published]).sort(), source.type).toEqual([
+          ['api', 'FOLDER', true],
+          ['guides', 'FOLDER', true],
+          ['install', 'MARKDOWN', true],
+          ['intro', 'MARKDOWN', true],
+          ['openapi', 'SWAGGER', true],
+          ['setup', 'FOLDER', true],
+          ['usage', 'MARKDOWN', true],
         ]);
+        const stored = await findPagesOfReference(t.db, 'API', api);
+        expect(treeLines(stored), source.type).toEqual(IMPORTED_TREE);
+        const install = stored.find((p) => p.name === 'install')!;
+        expect([install.content, JSON.parse(install.source!).configuration.filepath]).toEqual([
+          '# Install',
+          'docs/guides/setup/install.md',
+        ]);
+
+        // Imported again: the same folders and pages, their files fetched again.
+        files['docs/guides/setup/install.md'] = '# Install v2';
+        const again = await call(t.app, publisher.session, { method: 'POST', url, payload });
+        files['docs/guides/setup/install.md'] = '# Install';
+        expect(again.statusCode, again.body).toBe(201);
+        const after = await findPagesOfReference(t.db, 'API', api);
+        expect(treeLines(after), source.type).toEqual(IMPORTED_TREE);
+        expect(after.map((p) => p.id).sort()).toEqual(stored.map((p) => p.id).sort());
+        expect(after.find((p) => p.id === install.id)?.content).toBe('# Install v2');
+        // The files are answered again, the folders already there are not.
+        expect(
+          again
+            .json<{ name: string }[]>()
+            .map((p) => p.name)
+            .sort(),
+        ).toEqual(['install', 'intro', 'openapi', 'usage']);
       }
     });
 

@@ -59,18 +59,18 @@ export const github = {
     if (typeof body.html_url === 'string') metadata.edit_url = body.html_url.replace('/blob/', '/edit/');
     return { content: decodeBase64(body), metadata };
   },
-  /** The files under a folder, sub-folders included (at most `max`). */
+  /** The files under a folder, sub-folders included (at most `max`, one request a folder, 100 at most). */
   async list(get: Get, c: Github, max: number): Promise<ListedFile[]> {
     const out: ListedFile[] = [];
     const folders = [c.filepath];
-    while (folders.length > 0 && out.length < max) {
+    for (let reads = 0; folders.length > 0 && out.length < max && reads < MAX_LIST_PAGES * 10; reads++) {
       const folder = folders.shift()!;
       const entries = JSON.parse(ok(await get(this.url(c, folder), this.headers(c))).text()) as unknown;
       if (!Array.isArray(entries)) continue;
       for (const e of entries as { type?: string; path?: string }[]) {
         if (typeof e.path !== 'string') continue;
-        if (e.type === 'file') out.push({ path: e.path });
-        else if (e.type === 'dir') folders.push(e.path);
+        if (e.type === 'file' && out.length < max) out.push({ path: e.path });
+        else if (e.type === 'dir' && folders.length < MAX_LIST_PAGES * 10) folders.push(e.path);
       }
     }
     return out.slice(0, max);

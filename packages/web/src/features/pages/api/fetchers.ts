@@ -44,11 +44,14 @@ export function useFetchPages(apiId: string) {
   });
 }
 
-/** `POST apis/{id}/pages/_import` (30 s): a page per Markdown or OpenAPI file of the source. */
+/**
+ * `POST apis/{id}/pages/_import` (30 s): a page per Markdown or OpenAPI file of the source, a folder per
+ * sub-folder; type ROOT keeps the import on the documentation's root page (its tree under it).
+ */
 export function useImportPages(apiId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { source: PageSource; published: boolean }) =>
+    mutationFn: (input: { source: PageSource; published: boolean; type?: 'ROOT' }) =>
       http.post<DocPage[]>(`${pagesPath(apiId)}/_import`, input, { timeout: 30_000 }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: pageKeys.all(apiId) }),
   });

@@ -2,13 +2,32 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
 
 export type PageType = 'FOLDER' | 'MARKDOWN' | 'SWAGGER' | 'RAML' | 'ROOT';
-/** The types a user creates from the list (ROOT belongs to the portal's documentation). */
+/** The types a user writes in the edit screen from the list's "New page" (FOLDER and ROOT are named in a dialog). */
 export const NEW_PAGE_TYPES = [
   'FOLDER',
   'MARKDOWN',
   'SWAGGER',
   'RAML',
 ] as const satisfies readonly PageType[];
+
+/** A type the list's "New page" menu offers, disabled when the documentation has its one ROOT page. */
+export interface NewPageChoice {
+  type: PageType;
+  disabled: boolean;
+}
+
+/**
+ * The types "New page" offers in a folder: ROOT (the documentation's root page, one at most) only at
+ * the root (~), disabled once the documentation has one.
+ */
+export function newPageChoices(
+  pages: readonly Pick<DocPage, 'type'>[],
+  folderId: string | null,
+): NewPageChoice[] {
+  const choices: NewPageChoice[] = NEW_PAGE_TYPES.map((type) => ({ type, disabled: false }));
+  if (folderId === null) choices.push({ type: 'ROOT', disabled: pages.some((p) => p.type === 'ROOT') });
+  return choices;
+}
 
 export interface PageSource {
   type: string;

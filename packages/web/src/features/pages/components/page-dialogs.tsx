@@ -1,19 +1,24 @@
-import { Select, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import type { DocPage } from '../api/pages';
 import { folderPath, isFolderPage } from '../api/pages';
 
-/** A name asked for: a new folder, or a folder renamed. Save stays disabled while empty or unchanged. */
+/**
+ * A name asked for: a new folder or root page, or a folder renamed (with a hint, when given, on what
+ * is being named). Save stays disabled while empty or unchanged.
+ */
 export function NameDialog({
   title,
+  hint,
   initial,
   loading,
   onSave,
   onClose,
 }: {
   title: string;
+  hint?: string | undefined;
   initial: string;
   loading: boolean;
   onSave: (name: string) => void;
@@ -32,6 +37,11 @@ export function NameDialog({
       onConfirm={() => onSave(name.trim())}
       onClose={onClose}
     >
+      {hint && (
+        <Text size="sm" c="dimmed" mb="sm">
+          {hint}
+        </Text>
+      )}
       <TextInput
         label={t('pages.list.name')}
         value={name}

@@ -13,7 +13,9 @@ import { useDocsScope } from './docs-scope';
 /**
  * Import pages from an external source (`documentation/import`): a source type is required, its
  * settings follow its schema; the screen is disabled while importing, and warns that each file costs
- * one request to the source (its rate limits). The created or updated pages are counted.
+ * one request to the source (its rate limits). The source's sub-folders become folders; kept on the
+ * root page, the import is done again by each fetch of that page. The created or updated pages are
+ * counted.
  */
 export function PagesImportPage() {
   const { t } = useTranslation();
@@ -24,6 +26,7 @@ export function PagesImportPage() {
   const [type, setType] = useState<string | null>(null);
   const [configuration, setConfiguration] = useState<JsonObject>({});
   const [published, setPublished] = useState(false);
+  const [onRoot, setOnRoot] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const fetcher = fetchers.data?.find((f) => f.id === type);
   const schema = fetcher?.schema ? (JSON.parse(fetcher.schema) as JsonSchema) : undefined;
@@ -33,7 +36,7 @@ export function PagesImportPage() {
     setShowErrors(true);
     if (!valid || !type) return;
     importing.mutate(
-      { source: { type, configuration }, published },
+      { source: { type, configuration }, published, ...(onRoot ? { type: 'ROOT' as const } : {}) },
       {
         onSuccess: (pages) => {
           // A plural key: its forms (done_one, done_other...) are the leaves.
@@ -86,6 +89,13 @@ export function PagesImportPage() {
         checked={published}
         disabled={busy}
         onChange={(event) => setPublished(event.currentTarget.checked)}
+      />
+      <Switch
+        label={t('pages.import.onRoot')}
+        description={t('pages.import.onRootHint')}
+        checked={onRoot}
+        disabled={busy}
+        onChange={(event) => setOnRoot(event.currentTarget.checked)}
       />
       <Group gap="sm">
         <Button onClick={submit} loading={busy}>

@@ -35,7 +35,7 @@ import {
   childrenOf,
   folderPath,
   isFolderPage,
-  NEW_PAGE_TYPES,
+  newPageChoices,
   useCreatePage,
   useDeletePage,
   usePages,
@@ -46,7 +46,7 @@ import { useDocsScope } from './docs-scope';
 import { MoveDialog, NameDialog } from './page-dialogs';
 
 type Dialog =
-  | { kind: 'newFolder' }
+  | { kind: 'newFolder'; type: 'FOLDER' | 'ROOT' }
   | { kind: 'rename'; page: DocPage }
   | { kind: 'move'; page: DocPage }
   | { kind: 'remove'; page: DocPage };
@@ -79,7 +79,7 @@ export function PagesListPage() {
   const close = () => setDialog(null);
 
   const newPage = (type: PageType) => {
-    if (type === 'FOLDER') setDialog({ kind: 'newFolder' });
+    if (type === 'FOLDER' || type === 'ROOT') setDialog({ kind: 'newFolder', type });
     else navigate(`new?type=${type}${parent ? `&parent=${encodeURIComponent(parent)}` : ''}`);
   };
   const update = (
@@ -131,9 +131,14 @@ export function PagesListPage() {
                 <Button leftSection={<IconPlus size={16} />}>{t('pages.list.add')}</Button>
               </Menu.Target>
               <Menu.Dropdown>
-                {NEW_PAGE_TYPES.map((type) => (
-                  <Menu.Item key={type} onClick={() => newPage(type)}>
+                {newPageChoices(all, parent).map(({ type, disabled }) => (
+                  <Menu.Item key={type} disabled={disabled} onClick={() => newPage(type)}>
                     {t(`pages.types.${type}`)}
+                    {disabled && (
+                      <Text size="xs" c="dimmed">
+                        {t('pages.list.rootExists')}
+                      </Text>
+                    )}
                   </Menu.Item>
                 ))}
               </Menu.Dropdown>
@@ -284,14 +289,22 @@ export function PagesListPage() {
       )}
       {dialog?.kind === 'newFolder' && (
         <NameDialog
-          title={t('pages.list.newFolder')}
+          title={t(dialog.type === 'ROOT' ? 'pages.list.newRoot' : 'pages.list.newFolder')}
+          hint={dialog.type === 'ROOT' ? t('pages.list.rootHint') : undefined}
           initial=""
           loading={create.isPending}
           onClose={close}
           onSave={(name) =>
             create.mutate(
-              { name, type: 'FOLDER', parentId: parent },
-              { onSuccess: () => (notifySuccess('pages.list.created', { name }), close()) },
+              { name, type: dialog.type, parentId: parent },
+              {
+                onSuccess: () => (
+                  notifySuccess(dialog.type === 'ROOT' ? 'pages.list.rootCreated' : 'pages.list.created', {
+                    name,
+                  }),
+                  close()
+                ),
+              },
             )
           }
         />
