@@ -256,6 +256,23 @@ describe('analytics dashboards', () => {
     await eventually(() => stat(page, 'Hits').innerText()).toBe(String(9 + apiProbes()));
   });
 
+  it('says there is no data on the application and platform dashboards of an empty window', async () => {
+    const to = Date.now() - 7 * 86_400_000;
+    const window = `from=${to - 86_400_000}&to=${to}`;
+    const page = await adminOn(`/management/applications/${appId}/analytics?${window}`);
+    for (const title of ['Top APIs', 'Top failed APIs', 'Status', 'Hits by API'])
+      await widget(page, title).getByText('No data to display').waitFor();
+    await settle(page);
+    await screenshot(page, 'analytics-application-empty-en');
+    await page.goto(`${world.portico.webUrl}/management/platform?${window}`);
+    for (const title of ['Top APIs', 'Top applications', 'Status', 'Response status'])
+      await widget(page, title).getByText('No data to display').waitFor();
+    await main(page).getByText('No event in this period').waitFor();
+    await settle(page);
+    await screenshot(page, 'analytics-platform-empty-en');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
   it('reads in French', async () => {
     const page = await adminOn('/management/platform');
     await inLanguage(page, 'fr');
