@@ -140,7 +140,11 @@ function traffic(now) {
   };
 }
 
-/** The widgets of the three dashboards, as the analytics layer's calls (Gravitee 1.x dashboards). */
+/**
+ * The widgets of the three dashboards, as the analytics layer's calls (Gravitee 1.x dashboards): every
+ * widget of packages/web/src/features/analytics/dashboards.ts, plus a few queries they do not show
+ * (percentiles, the platform's hits by API and by application, the API's top failed applications).
+ */
 function widgets(scope) {
   const ranges = [100, 200, 300, 400, 500].map((from) => ({ from, to: from + 100 }));
   const top =
@@ -175,6 +179,8 @@ function widgets(scope) {
       ['top failed APIs (group_by api, status 5xx)', failed('api')],
       ['top slow APIs (order -avg:response-time)', slow('api', 'response-time')],
       ['top overhead APIs (order -avg:proxy-latency)', slow('api', 'proxy-latency')],
+      ['tenants (group_by tenant)', top('tenant')],
+      ['hits by host (group_by host, raw rows)', top('host')],
       ['hits by API (date_histo field:api)', (db, s) => histogramTerms(db, s, INTERVAL, 'api')],
       [
         'hits by application (date_histo field:application)',
@@ -188,7 +194,8 @@ function widgets(scope) {
       ...common,
       ['top applications (group_by application)', top('application')],
       ['top plans (group_by plan)', top('plan')],
-      ['top paths (group_by mapped-path, raw rows)', top('mapped-path')],
+      ['top paths (group_by path, raw rows)', top('path')],
+      ['top mapped paths (group_by mapped-path, raw rows)', top('mapped-path')],
       ['top slow applications (order -avg:response-time)', slow('application', 'response-time')],
       ['top failed applications (status 5xx)', failed('application')],
       [
@@ -202,6 +209,7 @@ function widgets(scope) {
     ...common,
     ['top APIs (group_by api)', top('api')],
     ['top paths (group_by path, raw rows)', top('path')],
+    ['top mapped paths (group_by mapped-path, raw rows)', top('mapped-path')],
     ['top failed APIs (status 5xx)', failed('api')],
     ['top slow APIs (order -avg:response-time)', slow('api', 'response-time')],
     ['hits by API (date_histo field:api)', (db, s) => histogramTerms(db, s, INTERVAL, 'api')],
