@@ -2,8 +2,9 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
 /**
- * `npm run test:cluster`: the scenario of ten gateways and two management nodes (issue 22), apart from
- * `npm test` because it runs twelve processes for a few minutes.
+ * The scenario of ten gateways and two management nodes (issue 22): twelve processes for about a
+ * minute, so it runs on its own once the other tests are done (`npm test` ends with it; `npm run
+ * test:cluster` runs it alone).
  */
 export default mergeConfig(
   { resolve: base.resolve },

@@ -114,7 +114,7 @@ function load(balancer: Balancer, pathAndQuery: string, headers: Record<string, 
  * shared rate limit accepts exactly its limit, a deploy reaches all ten, `instances/` lists ten, one
  * dashboard shows the traffic of all ten; then, with steady load through a balancer that honours
  * `/ready`, every gateway and then both management nodes restart one after the other with no failed
- * call and no lost report. Run by `npm run test:cluster`.
+ * call and no lost report. The last step of `npm test`; alone: `npm run test:cluster`.
  */
 describe('a cluster of ten gateways and two management nodes', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portico-cluster-'));
