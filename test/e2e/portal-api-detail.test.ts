@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousA11yViolations, settle } from './support/app';
+import { seriousA11yViolations, settle, signInOnPage } from './support/app';
 import { RESULTS_DIR, newContext, screenshot } from './support/browser';
 import { consoleSuite } from './support/console-suite';
+import { createActiveUser } from './support/portico';
 
 /** A Markdown page that tries the usual ways to run a script in the reader's browser. */
 const PAYLOAD = [
@@ -33,7 +34,8 @@ const OPENAPI = JSON.stringify({
  * documentation, footer; issue 13 item 7 and issue 14 item 2) in a real browser against `portico start`,
  * signed out: the portal's homepage page and footer links, the API header, navigation, homepage page
  * and published plans, the documentation tree with its first root page selected, a Markdown page whose
- * scripts never run, and a private API that reads as not found.
+ * scripts never run, a private API that reads as not found, and the header's link to the ratings only for
+ * users who may read them.
  */
 describe('portal API detail and documentation', () => {
   const { world, api, createApi, adminOn, main } = consoleSuite();
@@ -225,6 +227,8 @@ describe('portal API detail and documentation', () => {
         .count(),
     ).toBe(0);
     expect(await main(tab).getByRole('slider').count()).toBe(0);
+    // The API is PUBLIC: anybody may read its ratings, so the count links to them.
+    await main(tab).getByRole('link', { name: '0 ratings' }).waitFor();
 
     await main(tab).getByRole('heading', { name: 'Welcome to the Shop API' }).waitFor();
     const plans = main(tab).getByRole('article');
@@ -312,5 +316,43 @@ describe('portal API detail and documentation', () => {
     const admin = await adminOn(`/apis/${secret}/pages`);
     await admin.waitForURL(`**/apis/${secret}/pages/${pageIds['Secret plans']}`);
     await main(admin).getByRole('heading', { name: 'Secret', exact: true, level: 1 }).waitFor();
+  });
+
+  it("links a private API's ratings only for its members who may read them (api-rating-r)", async () => {
+    await api('POST', `apis/${secret}/ratings`, { rate: 5, title: 'Great', comment: 'Keeps our secrets.' });
+    const { name: role } = await api<{ name: string }>('POST', 'configuration/rolescopes/API/roles', {
+      name: 'READER',
+      permissions: { DEFINITION: ['R'] },
+    });
+    const members = { reader: role, rater: 'USER' };
+    const tabs: Record<string, Page> = {};
+    for (const [who, memberRole] of Object.entries(members)) {
+      const email = `${who}@partners.test`;
+      const { id } = await createActiveUser(world.portico, world.token, world.sink, {
+        ...{ firstname: who, lastname: 'Member', email, password: 'Sup3r-secret!' },
+      });
+      await api('POST', `apis/${secret}/members`, { id, role: memberRole });
+      const { page: tab } = await visitorOn(
+        `/login?redirectUri=${encodeURIComponent(`/apis/${secret}/detail`)}`,
+      );
+      await signInOnPage(tab, email, 'Sup3r-secret!');
+      await tab.waitForURL(`**/apis/${secret}/detail`);
+      tabs[who] = tab;
+    }
+    const header = (tab: Page) =>
+      main(tab).getByRole('img', { name: 'Rated 5 out of 5' }).locator('xpath=..');
+
+    // The USER role rates (RATING CRU): the count opens the ratings.
+    await header(tabs.rater!).getByRole('link', { name: '1 rating' }).click();
+    await tabs.rater!.waitForURL(`**/apis/${secret}/ratings`);
+    await main(tabs.rater!).getByText('Keeps our secrets.').waitFor();
+
+    // Without api-rating-r the stars stay, but the count is no link (the ratings would answer 403).
+    const reader = tabs.reader!;
+    await header(reader).getByText('1 rating').waitFor();
+    await reader.waitForLoadState('networkidle');
+    expect(await header(reader).getByRole('link').count()).toBe(0);
+    await screenshot(reader, 'portal-api-ratings-not-readable');
+    expect(await seriousA11yViolations(reader)).toEqual([]);
   });
 });

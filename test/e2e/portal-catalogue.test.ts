@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousA11yViolations } from './support/app';
+import { focused, seriousA11yViolations } from './support/app';
 import { newContext, screenshot } from './support/browser';
 import { consoleSuite } from './support/console-suite';
 
@@ -8,8 +8,8 @@ import { consoleSuite } from './support/console-suite';
  * The portal catalogue (portal-and-platform.md 2: /apis, /views, /views/{viewId}; issue 14 item 1) in
  * a real browser against `portico start`, signed out: only PUBLIC APIs, the views side navigation,
  * loading by 20, the search after its pause with the no-result text, the tiles/list choice kept
- * after a reload, the views grid without empty views, a view's highlighted API and the views-mode
- * redirect.
+ * after a reload, the views grid without empty views, a view's highlighted API, each API of a view
+ * opening its detail, ratings or documentation, and the views-mode redirect.
  */
 describe('portal catalogue', () => {
   const { world, api, createApi, adminOn, main } = consoleSuite();
@@ -57,6 +57,8 @@ describe('portal catalogue', () => {
   afterAll(() => Promise.all(contexts.map((c) => c.close().catch(() => undefined))));
 
   const cards = (tab: Page) => main(tab).getByTestId('api-tiles').getByRole('link');
+  /** A view's tiles are no links: each holds three (detail, ratings, documentation). */
+  const viewTiles = (tab: Page) => main(tab).getByTestId('api-tiles').getByRole('article');
 
   it('shows a visitor the PUBLIC APIs of a view by 20, with the views holding APIs beside', async () => {
     const tab = await visitor(`/apis?view=${views.Travel}`);
@@ -181,10 +183,61 @@ describe('portal catalogue', () => {
     await main(tab).getByRole('heading', { name: 'Travel 05', level: 1 }).waitFor();
     await tab.goBack();
     await main(tab).getByText('Trips, flights and hotels.').waitFor();
-    await expect.poll(() => cards(tab).count()).toBe(20);
+    await expect.poll(() => viewTiles(tab).count()).toBe(20);
     expect(await main(tab).getByText('Vault').count()).toBe(0);
     await screenshot(tab, 'portal-view');
     expect(await seriousA11yViolations(tab)).toEqual([]);
+  });
+
+  it('lets each API of a view open its detail, ratings or documentation, from the keyboard too', async () => {
+    const tab = await visitor(`/views/${views.Travel}`);
+    const tile = viewTiles(tab).filter({ hasText: 'Travel 01' });
+    await tile.waitFor();
+    // Its name opens the detail, its number of ratings the ratings (rating is on by default).
+    expect(await tile.getByRole('link').allTextContents()).toEqual([
+      'Travel 01',
+      '0 ratings',
+      'Documentation',
+    ]);
+    // Tab goes from the name to the ratings and the documentation, each with a visible focus.
+    await tile.getByRole('link', { name: 'Travel 01' }).focus();
+    expect(await focused(tab)).toMatchObject({ text: 'Travel 01', visible: true });
+    await tab.keyboard.press('Tab');
+    expect(await focused(tab)).toMatchObject({ text: '0 ratings', visible: true });
+    await tab.keyboard.press('Tab');
+    expect(await focused(tab)).toMatchObject({ text: 'Documentation', visible: true });
+    await screenshot(tab, 'portal-view-tile-focus');
+    await tab.keyboard.press('Enter');
+    await tab.waitForURL(/\/apis\/[^/]+\/pages/);
+    await main(tab).getByRole('heading', { name: 'Travel 01', level: 1 }).waitFor();
+    await tab.goBack();
+
+    await tile.getByRole('link', { name: '0 ratings' }).click();
+    await tab.waitForURL(/\/apis\/[^/]+\/ratings$/);
+    await main(tab).getByRole('heading', { name: 'Travel 01', level: 1 }).waitFor();
+    await tab.goBack();
+    // A click anywhere else on the tile opens the detail, as on the catalogue's tiles.
+    const description = (await tile.getByText('Travel 01 of the shop').boundingBox())!;
+    await tab.mouse.click(description.x + 10, description.y + description.height / 2);
+    await tab.waitForURL(/\/apis\/[^/]+\/detail$/);
+    await main(tab).getByRole('heading', { name: 'Travel 01', level: 1 }).waitFor();
+
+    // Without ratings, neither the highlighted API nor the tiles link to them.
+    await api('POST', 'portal', { portal: { rating: { enabled: false } } });
+    try {
+      const off = await visitor(`/views/${views.Travel}`);
+      const offTile = viewTiles(off).filter({ hasText: 'Travel 01' });
+      await offTile.waitFor();
+      expect(await offTile.getByRole('link').allTextContents()).toEqual(['Travel 01', 'Documentation']);
+      expect(await main(off).getByTestId('highlighted-api').getByRole('link').allTextContents()).toEqual([
+        'Open',
+        'Documentation',
+      ]);
+      await screenshot(off, 'portal-view-without-ratings');
+      expect(await seriousA11yViolations(off)).toEqual([]);
+    } finally {
+      await api('POST', 'portal', { portal: { rating: { enabled: true } } });
+    }
   });
 
   it('fits a phone: home, /apis and an API detail without sideways scrolling', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations, signInOnPage } from './support/app';
 import { newContext, screenshot } from './support/browser';
 import { consoleSuite } from './support/console-suite';
-import { createActiveUser } from './support/portico';
+import { adminToken, createActiveUser } from './support/portico';
 
 const DEVELOPER = {
   firstname: 'Grace',
@@ -18,10 +18,11 @@ const SUPPORT_EMAIL = 'support@portico.test';
  * The portal's home and support (portal-and-platform.md 2: home, support ticket form; issue 14 items 1
  * and 5) in a real browser against `portico start` with a real SMTP sink: the top APIs as cards with
  * picture, views and stars; a signed-in developer sends a ticket from the API's Support entry, and the
- * API's owner gets it by mail, with a copy to the developer.
+ * API's owner gets it by mail, with a copy to the developer; on `/support` the ticket's API is found by
+ * search as one types (the first 20 matches) or among the chosen application's APIs.
  */
 describe('portal home top APIs and support tickets', () => {
-  const { world, api, createApi, toast, main } = consoleSuite();
+  const { world, api, createApi, publishedPlan, toast, main } = consoleSuite();
   const contexts: BrowserContext[] = [];
   let weather = '';
 
@@ -138,7 +139,7 @@ describe('portal home top APIs and support tickets', () => {
     await tab.getByRole('banner').getByRole('link', { name: 'Support' }).click();
     await tab.waitForURL('**/support');
     await main(tab).getByRole('heading', { name: 'Support', level: 1 }).waitFor();
-    await main(tab).getByLabel('API', { exact: true }).waitFor();
+    await main(tab).getByRole('combobox', { name: 'API', exact: true }).waitFor();
     await main(tab).getByRole('textbox', { name: 'Subject' }).fill('Portal sign-up');
     await main(tab).getByRole('textbox', { name: 'Message' }).fill('Can my team share one account?');
     await screenshot(tab, 'portal-support');
@@ -146,5 +147,84 @@ describe('portal home top APIs and support tickets', () => {
     const toSupport = await world.sink.waitForMail(SUPPORT_EMAIL, /Portal sign-up/);
     expect(toSupport.text).toContain('Can my team share one account?');
     expect(toSupport.text).not.toContain('API:');
+  });
+
+  it("finds the API of a ticket by search as one types, the first 20 matches, after the application's own APIs", async () => {
+    // 22 more APIs to search among: the choice offers the first 20.
+    for (let i = 1; i <= 22; i++) {
+      const n = String(i).padStart(2, '0');
+      const { id } = await createApi(`Forecast ${n}`, `/forecast-${n}`);
+      await api('PUT', `apis/${id}`, {
+        ...(await api<Record<string, unknown>>('GET', `apis/${id}`)),
+        visibility: 'PUBLIC',
+      });
+    }
+    // The developer's application subscribes to Weather (pending: the plan asks for validation).
+    const { id: plan } = await publishedPlan(weather, 'Standard');
+    const token = await adminToken(world.portico, DEVELOPER.email, DEVELOPER.password);
+    const asDeveloper = async <T>(path: string, body: unknown): Promise<T> => {
+      const response = await fetch(`${world.portico.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    const app = await asDeveloper<{ id: string }>('applications', {
+      name: 'Sailing log',
+      description: 'Logs trips',
+    });
+    await asDeveloper(`applications/${app.id}/subscriptions?plan=${plan}`, {});
+
+    const tab = await tabOn('/', { username: DEVELOPER.email, password: DEVELOPER.password });
+    // The page never asks for the list of every API.
+    const listed: string[] = [];
+    tab.on('request', (r) => {
+      const url = new URL(r.url());
+      if (r.method() === 'GET' && /\/apis\/?$/.test(url.pathname) && !url.searchParams.has('top'))
+        listed.push(r.url());
+    });
+    await tab.getByRole('banner').getByRole('link', { name: 'Support' }).click();
+    const choice = main(tab).getByRole('combobox', { name: 'API', exact: true });
+    const options = tab.getByRole('listbox');
+    await choice.click();
+    await options.getByText('Type at least 4 characters to find an API').waitFor();
+
+    // 'fore' searches after the pause: the 22 Forecast APIs match, the first 20 are offered.
+    await choice.fill('fore');
+    await options.getByText('First 20 of 22 matches: type more to narrow them').waitFor();
+    expect(await options.getByRole('option').count()).toBe(20);
+    await screenshot(tab, 'portal-support-api-search');
+    expect(await seriousA11yViolations(tab)).toEqual([]);
+    await choice.fill('forecast 07');
+    await expect.poll(() => options.getByRole('option').allTextContents()).toEqual(['Forecast 07 (1.0)']);
+    await choice.fill('zeppelin');
+    await options.getByText('No API matching "zeppelin"').waitFor();
+    // From the keyboard: the matches of a new search, arrow down, Enter.
+    await choice.fill('forecast 10');
+    await expect.poll(() => options.getByRole('option').allTextContents()).toEqual(['Forecast 10 (1.0)']);
+    await tab.keyboard.press('ArrowDown');
+    await tab.keyboard.press('Enter');
+    await expect.poll(() => choice.inputValue()).toBe('Forecast 10 (1.0)');
+
+    // Once the application is chosen, its APIs are the first options.
+    await main(tab).getByRole('combobox', { name: 'Application' }).click();
+    await tab.getByRole('option', { name: 'Sailing log' }).click();
+    await choice.click();
+    await options.getByText('Subscribed by Sailing log').waitFor();
+    await screenshot(tab, 'portal-support-subscribed-apis');
+    await options.getByRole('option', { name: 'Weather (1.0)' }).click();
+    expect(await choice.inputValue()).toBe('Weather (1.0)');
+
+    await main(tab).getByRole('textbox', { name: 'Subject' }).fill('Sailing forecasts');
+    await main(tab).getByRole('textbox', { name: 'Message' }).fill('Do you forecast the swell?');
+    await main(tab).getByRole('button', { name: 'Send' }).click();
+    const mail = await world.sink.waitForMail(OWNER_EMAIL, /Sailing forecasts/);
+    expect(mail.text).toContain('API: Weather (1.0)');
+    expect(mail.text).toContain('Application: Sailing log');
+    // The form starts again without an API.
+    await expect.poll(() => choice.inputValue()).toBe('');
+    expect(listed).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
 import { Anchor, Avatar, Badge, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isAvailable } from '../../../app/screens';
 import { useConfig } from '../../../shared/config/config-context';
+import { useSession } from '../../../shared/session/current-user';
+import { mayReadRatings, ratingRightsQueryOptions } from '../../../shared/session/rating-rights';
 import { RatingStars } from '../../../shared/ui/rating-stars';
 import { apiEntrypoints, headerDescription, HIDDEN_HEADER } from '../api/entrypoints';
 import type { PortalApi } from '../api/portal-api';
@@ -14,9 +17,10 @@ const KNOWN_HEADERS = ['api.version', 'api.owner', 'api.createdAt', 'api.updated
 
 /**
  * The API header (portal-and-platform.md: API detail): picture, name and version, the rating (stars once
- * rated, and a link to the ratings page) when the portal rates APIs, the description (cut at 150
- * characters), the portal headers except api.endpoint, the entrypoints (with their sharding tags when
- * apiHeaderShowTags is on) and the views (when apiHeaderShowViews is on).
+ * rated, and a link to the ratings page for users who may read them: api-rating-r) when the portal rates
+ * APIs, the description (cut at 150 characters), the portal headers except api.endpoint, the
+ * entrypoints (with their sharding tags when apiHeaderShowTags is on) and the views (when
+ * apiHeaderShowViews is on).
  */
 export function ApiDetailHeader({ api }: { api: PortalApi }) {
   const { t } = useTranslation();
@@ -32,8 +36,14 @@ export function ApiDetailHeader({ api }: { api: PortalApi }) {
     : apiEntrypoints(api, entrypoints.data ?? [], config.portal.entrypoint);
   const viewNames = (views.data ?? []).filter((v) => api.views.includes(v.id)).map((v) => v.name);
   const rated = config.portal.rating.enabled;
+  const { user } = useSession();
+  // Only a non-PUBLIC API needs the user's rights: on a PUBLIC one anybody reads the ratings.
+  const rights = useQuery({
+    ...ratingRightsQueryOptions(api.id),
+    enabled: rated && !!user && api.visibility !== 'PUBLIC',
+  });
   const ratingsLink = (label: string) =>
-    isAvailable('portal.api.rating') ? (
+    isAvailable('portal.api.rating') && mayReadRatings(api, rights.data) ? (
       <Anchor component={Link} to={`/apis/${encodeURIComponent(api.id)}/ratings`} size="sm">
         {label}
       </Anchor>

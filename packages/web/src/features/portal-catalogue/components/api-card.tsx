@@ -1,47 +1,28 @@
-import { Avatar, Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { RatingStars } from '../../../shared/ui/rating-stars';
 import type { CatalogueApi } from '../api/catalogue';
+import type { ApiCardProps } from './api-card-parts';
+import { apiPath, Picture, Stars, ViewChips } from './api-card-parts';
 import classes from './catalogue.module.css';
+import { LinkedApiTile } from './linked-api-tile';
 
-interface ApiCardProps {
-  api: CatalogueApi;
-  /** View names by id, for the chips. */
-  viewNames: ReadonlyMap<string, string>;
+/**
+ * Besides its detail, the tile links to the API's ratings (when `ratings`: while the portal rates APIs)
+ * and its documentation (the view page: each API opens its detail, rating or documentation).
+ */
+export interface ApiTileLinks {
+  ratings: boolean;
 }
 
-const detailPath = (api: CatalogueApi) => `/apis/${encodeURIComponent(api.id)}/detail`;
-
-function Picture({ api, size }: { api: CatalogueApi; size: number }) {
-  return (
-    <Avatar src={api.has_picture ? api.picture_url : null} alt="" size={size} radius="md" color="blue">
-      {api.name.slice(0, 2).toUpperCase()}
-    </Avatar>
-  );
+interface ApiTileProps extends ApiCardProps {
+  links?: ApiTileLinks | undefined;
 }
 
-function ViewChips({ api, viewNames }: ApiCardProps) {
-  const names = api.views.map((id) => viewNames.get(id)).filter((n): n is string => !!n);
-  if (names.length === 0) return null;
-  return (
-    <Group gap={6}>
-      {names.map((name) => (
-        <Badge key={name} variant="light" radius="sm" size="sm" tt="none">
-          {name}
-        </Badge>
-      ))}
-    </Group>
-  );
-}
-
-/** The API's stars and number of ratings, when the list carries them (while the portal rates APIs). */
-function Stars({ api }: { api: CatalogueApi }) {
-  if (api.numberOfRatings === undefined) return null;
-  return <RatingStars rate={api.rate} numberOfRatings={api.numberOfRatings} />;
-}
+const detailPath = (api: CatalogueApi) => apiPath(api, 'detail');
 
 /** An API as a tile: picture, name, version, description, its views as chips and its stars; opens its detail. */
-export function ApiTile({ api, viewNames }: ApiCardProps) {
+export function ApiTile({ api, viewNames, links }: ApiTileProps) {
+  if (links) return <LinkedApiTile api={api} viewNames={viewNames} ratings={links.ratings} />;
   return (
     <Card withBorder radius="md" padding="lg" component={Link} to={detailPath(api)} className={classes.card}>
       <Group wrap="nowrap" gap="sm">

@@ -3,6 +3,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueApi } from '../api/catalogue';
 import { PAGE_INCREMENT } from '../api/catalogue';
+import type { ApiTileLinks } from './api-card';
 import { ApiRow, ApiTile } from './api-card';
 import classes from './catalogue.module.css';
 
@@ -10,10 +11,12 @@ interface ApiResultsProps {
   apis: CatalogueApi[];
   tiles: boolean;
   viewNames: ReadonlyMap<string, string>;
+  /** Tiles that also link to the API's ratings and documentation (the view page). */
+  links?: ApiTileLinks | undefined;
 }
 
 /** APIs as tiles or rows, shown by increments of 20 with a button for the next ones. */
-export function ApiResults({ apis, tiles, viewNames }: ApiResultsProps) {
+export function ApiResults({ apis, tiles, viewNames, links }: ApiResultsProps) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(PAGE_INCREMENT);
   const visible = apis.slice(0, shown);
@@ -23,7 +26,7 @@ export function ApiResults({ apis, tiles, viewNames }: ApiResultsProps) {
       {tiles ? (
         <div className={classes.tiles} data-testid="api-tiles">
           {visible.map((api) => (
-            <ApiTile key={api.id} api={api} viewNames={viewNames} />
+            <ApiTile key={api.id} api={api} viewNames={viewNames} links={links} />
           ))}
         </div>
       ) : (

@@ -28,7 +28,7 @@ import classes from './catalogue.module.css';
 /**
  * `/views/{viewId}`: the view's description, its highlighted API (the view's highlightApi, else the
  * first) with links to its detail, its ratings (while the portal rates APIs) and its documentation, and
- * the other APIs of the view.
+ * the other APIs of the view as tiles with the same three links.
  */
 export function ViewPage() {
   const { t } = useTranslation();
@@ -128,7 +128,7 @@ export function ViewPage() {
               <Title order={2} size="h3">
                 {t('catalogue.otherApis')}
               </Title>
-              <ApiResults apis={others} tiles viewNames={viewNames} />
+              <ApiResults apis={others} tiles viewNames={viewNames} links={{ ratings: rated }} />
             </Stack>
           )}
         </Stack>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../shared/http';
+import { ratingRightsQueryOptions } from '../../../shared/session/rating-rights';
 
 /** An answer to a rating (portal-and-platform.md 3, Rating). */
 export interface RatingAnswer {
@@ -51,7 +52,7 @@ export const ratingKeys = {
   page: (apiId: string, page: number) => [...ratingKeys.all(apiId), 'page', page] as const,
   summary: (apiId: string) => [...ratingKeys.all(apiId), 'summary'] as const,
   current: (apiId: string) => [...ratingKeys.all(apiId), 'current'] as const,
-  rights: (apiId: string) => [...ratingKeys.all(apiId), 'rights'] as const,
+  rights: (apiId: string) => ratingRightsQueryOptions(apiId).queryKey,
 };
 
 export const useRatings = (apiId: string, page: number) =>
@@ -78,11 +79,7 @@ export const useCurrentRating = (apiId: string, enabled: boolean) =>
 
 /** What the signed-in user may do: `{ RATING: "CRU", RATING_ANSWER: "R" }`. */
 export const useRatingRights = (apiId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: ratingKeys.rights(apiId),
-    enabled,
-    queryFn: ({ signal }) => http.get<Record<string, string>>(`${base(apiId)}/permissions`, { signal }),
-  });
+  useQuery({ ...ratingRightsQueryOptions(apiId), enabled });
 
 /** Every call below refreshes the ratings, the summary and the API (its header shows the average). */
 function useRefresh(apiId: string) {

@@ -1,6 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../shared/http';
+import type { ApiChoice } from './api-choice';
+import { firstMatches } from './api-choice';
 
 /** A ticket as `POST platform/tickets` takes it (portal-and-platform.md 3, Ticket). */
 export interface Ticket {
@@ -51,15 +53,36 @@ export const useCreateTicket = () =>
 interface Named {
   id: string;
   name: string;
-  version?: string;
 }
 
-/** The APIs the user may see (`GET apis`), for the API choice of `/support`. */
-export const useSupportApis = (enabled: boolean) =>
+/**
+ * `POST portal/apis/_search?q=`, the catalogue's search, for the API choice of `/support`: the first 20
+ * APIs the user may see matching every word, and how many match.
+ */
+export const useSupportApiSearch = (q: string | undefined) =>
   useQuery({
-    queryKey: ['portal', 'support', 'apis'],
-    queryFn: ({ signal }) => http.get<Named[]>('apis', { signal }),
-    enabled,
+    queryKey: ['portal', 'support', 'apis', q],
+    queryFn: ({ signal }) =>
+      http.post<ApiChoice[]>('portal/apis/_search', undefined, { signal, query: { q } }),
+    enabled: q !== undefined,
+    select: firstMatches,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+/**
+ * `GET applications/{id}/subscribed`: the APIs the chosen application subscribes to, the API choice's
+ * first options (one call; no call lists the APIs of every application of the user at once).
+ */
+export const useSubscribedApis = (applicationId: string) =>
+  useQuery({
+    queryKey: ['portal', 'support', 'applications', applicationId, 'subscribed'],
+    queryFn: ({ signal }) =>
+      http.get<ApiChoice[]>(`applications/${encodeURIComponent(applicationId)}/subscribed`, {
+        signal,
+        silent: true,
+      }),
+    enabled: applicationId !== '',
     staleTime: 60_000,
   });
 

@@ -13,9 +13,9 @@ import {
   ticketSchema,
   toTicket,
   useCreateTicket,
-  useSupportApis,
   useSupportApplications,
 } from '../api/tickets';
+import { ApiChoiceField } from './api-choice';
 
 interface SupportFormProps {
   user: CurrentUser;
@@ -26,14 +26,13 @@ interface SupportFormProps {
 const EMPTY: TicketValues = { api: '', application: '', subject: '', content: '', copyToSender: false };
 
 /**
- * The ticket form (portal-and-platform.md 2, Support ticket form): API (unless given), application,
- * subject, content, copy to sender. Send stays disabled while the form is pristine or invalid, and for a
+ * The ticket form (portal-and-platform.md 2, Support ticket form): API (unless given, found by search),
+ * application, subject, content, copy to sender. Send stays disabled while the form is pristine or invalid, and for a
  * user without an email, who is told so.
  */
 export function SupportForm({ user, apiId }: SupportFormProps) {
   const { t } = useTranslation();
   const withoutEmail = !user.email;
-  const apis = useSupportApis(!apiId && !withoutEmail);
   const applications = useSupportApplications(!withoutEmail);
   const create = useCreateTicket();
   const form = useForm<TicketValues>({
@@ -42,6 +41,7 @@ export function SupportForm({ user, apiId }: SupportFormProps) {
     validateInputOnChange: true,
   });
   const disabled = withoutEmail || create.isPending;
+  const application = applications.data?.find((a) => a.id === form.values.application);
 
   return (
     <Paper withBorder radius="md" p="xl">
@@ -71,19 +71,11 @@ export function SupportForm({ user, apiId }: SupportFormProps) {
         <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="md">
             {!apiId && (
-              <Select
-                label={t('support.ticket.api')}
-                placeholder={t('support.ticket.apiPlaceholder')}
-                data={(apis.data ?? []).map((a) => ({
-                  value: a.id,
-                  label: a.version ? `${a.name} (${a.version})` : a.name,
-                }))}
-                searchable
-                clearable
-                nothingFoundMessage={t('support.ticket.nothingFound')}
+              <ApiChoiceField
+                value={form.values.api}
+                onChange={(value) => form.setFieldValue('api', value)}
+                application={application}
                 disabled={disabled}
-                value={form.values.api || null}
-                onChange={(value) => form.setFieldValue('api', value ?? '')}
               />
             )}
             <Select
