@@ -44,7 +44,8 @@ for (const dialect of await testDialects()) {
     let plan: PlanRow;
 
     beforeAll(async () => {
-      t = await startTestApp(dialect);
+      // No background ticks: the expiring-key scan runs when the test calls it, not meanwhile.
+      t = await startTestApp(dialect, { options: { schedulerTickMs: 0 } });
       s = subscriptionServices(t);
       publisher = await createUser(t.db);
       consumer = await createUser(t.db);
