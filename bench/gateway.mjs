@@ -139,6 +139,24 @@ async function main() {
       });
     }
     const baseIndex = selected.findIndex(([n]) => n.startsWith('plain'));
+    // Issue 18's latency target: at a fixed rate of half the plain proxy's capacity (not saturation),
+    // the p99 of Portico's (a) and (b) against the plain proxy's, each the median over the rounds.
+    const fixedRate = median(rounds[baseIndex].map((r) => r.rps)) / 2;
+    const fixedRuns = selected.filter(
+      ([n]) => n.startsWith('plain undici proxy (') || /^portico \([ab]\)/.test(n),
+    );
+    const fixed = fixedRuns.map(() => []);
+    for (let round = 0; round < ROUNDS; round++)
+      fixedRuns.forEach(([, url, headers], i) =>
+        fixed[i].push(load(url, headers, DURATION, CONNECTIONS, fixedRate)),
+      );
+    const atFixedRate = fixedRuns.map(([name], i) => ({
+      name,
+      rps: median(fixed[i].map((r) => r.rps)),
+      p50: median(fixed[i].map((r) => r.p50)),
+      p99: median(fixed[i].map((r) => r.p99)),
+      bad: fixed[i].reduce((a, r) => a + r.non2xx + r.errors, 0),
+    }));
     selected.forEach(([name], i) => {
       const mine = rounds[i];
       const last = mine.at(-1);
@@ -174,6 +192,8 @@ async function main() {
 
     printReport({
       results,
+      atFixedRate,
+      fixedRate,
       connections: CONNECTIONS,
       duration: DURATION,
       rounds: ROUNDS,

@@ -51,8 +51,11 @@ export const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** autocannon against the URL for `duration` seconds with `connections` connections. */
-export function load(url, headers, duration, connections) {
+/**
+ * autocannon against the URL for `duration` seconds with `connections` connections; with `rate`, at that
+ * many requests per second in all (a fixed rate: latencies corrected for coordinated omission).
+ */
+export function load(url, headers, duration, connections, rate) {
   const args = [
     path.join(root, 'node_modules/autocannon/autocannon.js'),
     '-j',
@@ -60,6 +63,7 @@ export function load(url, headers, duration, connections) {
     String(connections),
     '-d',
     String(duration),
+    ...(rate ? ['-R', String(Math.round(rate))] : []),
   ];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
