@@ -1,6 +1,8 @@
-import { Avatar, Badge, Group } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { RatingStars } from '../../../shared/ui/rating-stars';
 import type { CatalogueApi } from '../api/catalogue';
+import classes from './catalogue.module.css';
 
 /** The pieces an API's tile and row share. */
 export interface ApiCardProps {
@@ -38,4 +40,25 @@ export function ViewChips({ api, viewNames }: ApiCardProps) {
 export function Stars({ api }: { api: CatalogueApi }) {
   if (api.numberOfRatings === undefined) return null;
   return <RatingStars rate={api.rate} numberOfRatings={api.numberOfRatings} />;
+}
+
+/** A tile's top and middle: picture, name (plain text, or the tile's link), version, description, views. */
+export function TileSummary({ api, viewNames, name }: ApiCardProps & { name: ReactNode }) {
+  return (
+    <>
+      <Group wrap="nowrap" gap="sm">
+        <Picture api={api} size={48} />
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          {name}
+          <Text size="sm" c="dimmed">
+            {api.version}
+          </Text>
+        </Stack>
+      </Group>
+      <Text size="sm" className={classes.description} lineClamp={3}>
+        {api.description}
+      </Text>
+      <ViewChips api={api} viewNames={viewNames} />
+    </>
+  );
 }

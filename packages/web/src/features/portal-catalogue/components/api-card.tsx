@@ -2,7 +2,7 @@ import { Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CatalogueApi } from '../api/catalogue';
 import type { ApiCardProps } from './api-card-parts';
-import { apiPath, Picture, Stars, ViewChips } from './api-card-parts';
+import { apiPath, Picture, Stars, TileSummary, ViewChips } from './api-card-parts';
 import classes from './catalogue.module.css';
 import { LinkedApiTile } from './linked-api-tile';
 
@@ -25,21 +25,15 @@ export function ApiTile({ api, viewNames, links }: ApiTileProps) {
   if (links) return <LinkedApiTile api={api} viewNames={viewNames} ratings={links.ratings} />;
   return (
     <Card withBorder radius="md" padding="lg" component={Link} to={detailPath(api)} className={classes.card}>
-      <Group wrap="nowrap" gap="sm">
-        <Picture api={api} size={48} />
-        <Stack gap={0} style={{ minWidth: 0 }}>
+      <TileSummary
+        api={api}
+        viewNames={viewNames}
+        name={
           <Text fw={600} size="lg" truncate="end">
             {api.name}
           </Text>
-          <Text size="sm" c="dimmed">
-            {api.version}
-          </Text>
-        </Stack>
-      </Group>
-      <Text size="sm" className={classes.description} lineClamp={3}>
-        {api.description}
-      </Text>
-      <ViewChips api={api} viewNames={viewNames} />
+        }
+      />
       <Stars api={api} />
     </Card>
   );

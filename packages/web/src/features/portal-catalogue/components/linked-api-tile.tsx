@@ -1,10 +1,10 @@
-import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RatingStars } from '../../../shared/ui/rating-stars';
 import type { ApiCardProps } from './api-card-parts';
-import { apiPath, Picture, Stars, ViewChips } from './api-card-parts';
+import { apiPath, Stars, TileSummary } from './api-card-parts';
 import classes from './catalogue.module.css';
 
 /**
@@ -36,9 +36,10 @@ export function LinkedApiTile({ api, viewNames, ratings }: ApiCardProps & { rati
       aria-labelledby={nameId}
       className={`${classes.card} ${classes.linkedCard}`}
     >
-      <Group wrap="nowrap" gap="sm">
-        <Picture api={api} size={48} />
-        <Stack gap={0} style={{ minWidth: 0 }}>
+      <TileSummary
+        api={api}
+        viewNames={viewNames}
+        name={
           <Anchor
             component={Link}
             to={apiPath(api, 'detail')}
@@ -52,15 +53,8 @@ export function LinkedApiTile({ api, viewNames, ratings }: ApiCardProps & { rati
           >
             {api.name}
           </Anchor>
-          <Text size="sm" c="dimmed">
-            {api.version}
-          </Text>
-        </Stack>
-      </Group>
-      <Text size="sm" className={classes.description} lineClamp={3}>
-        {api.description}
-      </Text>
-      <ViewChips api={api} viewNames={viewNames} />
+        }
+      />
       <Group justify="space-between" gap="xs" style={{ rowGap: 4 }}>
         {ratings ? (
           api.numberOfRatings === undefined ? (
