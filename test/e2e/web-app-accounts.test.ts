@@ -146,8 +146,9 @@ describe('web app: accounts', () => {
 
     await userMenu(page).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    // Signing out first opens the portal home (its lazy chunks), then ends the session: on the full
-    // suite's loaded 2-core machine this took over the default 10 s.
+    // Signing out first opens the portal home (its lazy chunks), then ends the session. A call of the
+    // signed-in page that answers 401 after the logout must not count as an expired session (which
+    // would send the user to login, where the top bar has no Sign in button).
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
     await page.goto(`${portico.webUrl}/login`);
     await signInOnPage(page, 'grace@example.com', 'cobol-1959');

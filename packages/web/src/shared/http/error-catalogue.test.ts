@@ -99,6 +99,20 @@ describe('error catalogue', () => {
       expect(env.notices).toHaveLength(1);
     });
 
+    it('after a sign-out, late 401s are no expiry (no toast, no login) until the next sign-in', () => {
+      env = setup('/');
+      env.catalogue.signedOut();
+      env.catalogue.handle(error(401, {}));
+      expect(env.notices).toEqual([]);
+      expect(env.scheduled).toEqual([]);
+      env.catalogue.handle(error(401, { message: 'Wrong user or password' }, { hadAuthorization: true }));
+      expect(env.notices).toHaveLength(1);
+      env.catalogue.resetSession();
+      env.catalogue.handle(error(401, {}));
+      expect(env.notices).toHaveLength(2);
+      expect(env.scheduled).toHaveLength(1);
+    });
+
     it('forced expiry (the current-user call) marks the session expired and drops the user without a word', () => {
       env = setup('/');
       env.catalogue.handle(error(401, {}, { silent: true, forceSessionExpired: true }));

@@ -56,6 +56,11 @@ export interface ErrorCatalogue {
   handle(error: HttpError): void;
   /** A sign-in succeeded: 401s count again. */
   resetSession(): void;
+  /**
+   * The user signs out: calls still under way answer 401 once the session has ended, which is no
+   * expiry (no toast, no trip to login) until the next sign-in.
+   */
+  signedOut(): void;
   readonly sessionExpired: boolean;
 }
 
@@ -63,6 +68,7 @@ export interface ErrorCatalogue {
 export function createErrorCatalogue(deps: CatalogueDeps): ErrorCatalogue {
   const schedule = deps.schedule ?? ((run, ms) => void setTimeout(run, ms));
   let sessionExpired = false;
+  let signedOut = false;
   let redirecting = false;
 
   const unauthorized = (error: HttpError) => {
@@ -76,7 +82,7 @@ export function createErrorCatalogue(deps: CatalogueDeps): ErrorCatalogue {
       deps.dropUser();
       return;
     }
-    if (redirecting) return;
+    if (redirecting || signedOut) return;
     const { pathname, search } = deps.currentLocation();
     if (isRedirectablePath(pathname) || (!request.silent && !sessionExpired)) {
       sessionExpired = true;
@@ -99,6 +105,10 @@ export function createErrorCatalogue(deps: CatalogueDeps): ErrorCatalogue {
     },
     resetSession() {
       sessionExpired = false;
+      signedOut = false;
+    },
+    signedOut() {
+      signedOut = true;
     },
     handle(error) {
       const { request, status } = error;

@@ -35,6 +35,8 @@ export async function signOut(): Promise<{ providerLogoutUrl: string | undefined
   // Calls under way would answer with the ending session (or 401 once it has ended) after the
   // sign-out and bring back a stale user: they are cancelled before and after the logout call.
   await queryClient.cancelQueries();
+  // Calls that are not cancellable (or answer first) get 401 once the session has ended: no expiry.
+  errorCatalogue.signedOut();
   // A failed logout call was already shown by the error catalogue; the local session ends anyway.
   await http.post('user/logout').catch(() => undefined);
   await queryClient.cancelQueries();
