@@ -22,6 +22,8 @@ async function statusBackend(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
 /**
  * The analytics dashboards (console-apis.md 2.10, console-applications-and-settings.md 2.1 and 2.2)
  * against `portico start` with known traffic through its gateway: 6 calls answered 200, 1 answered
@@ -73,8 +75,12 @@ describe('analytics dashboards', () => {
     await api('POST', `apis/${apiId}/deploy`);
     await api('POST', `apis/${apiId}?action=START`);
 
-    const call = (path: string, method = 'GET') =>
-      fetch(`${world.portico.gatewayUrl}/dash-pets${path}`, { method, headers: { 'x-api-key': apiKey } });
+    // Node's fetch says `node` (Node.js, no system); two calls come from Firefox on Linux, one from curl.
+    const call = (path: string, method = 'GET', userAgent?: string) =>
+      fetch(`${world.portico.gatewayUrl}/dash-pets${path}`, {
+        method,
+        headers: { 'x-api-key': apiKey, ...(userAgent ? { 'user-agent': userAgent } : {}) },
+      });
     // The gateway serves the API once it has synchronised it.
     let first = 0;
     for (let i = 0; i < 100 && first !== 200; i++) {
@@ -87,9 +93,9 @@ describe('analytics dashboards', () => {
     expect(first).toBe(200);
     const statuses = [
       ...(await Promise.all(['/pets', '/pets', '/pets/1'].map((p) => call(p)))),
-      await call('/pets', 'POST'),
-      await call('/pets', 'POST'),
-      await call('/missing'),
+      await call('/pets', 'POST', FIREFOX),
+      await call('/pets', 'POST', FIREFOX),
+      await call('/missing', 'GET', 'curl/8.5.0'),
       await call('/fail'),
       await call('/fail'),
     ].map((r) => r.status);
@@ -238,6 +244,17 @@ describe('analytics dashboards', () => {
     expect((await tableRows(page, 'Top applications'))[0]).toEqual(['Dash app', '9']);
     expect(await tableRows(page, 'Top failed APIs')).toEqual([['Dash Pets (1.0)', '2']]);
     expect(await waitText(chart(page, 'Status'), pie(probes))).toContain(pie(probes));
+    // The optional widgets of the configuration (all by default): clients and systems of the User-Agent.
+    expect(await tableRows(page, 'Hits by browser')).toEqual([
+      ['Node.js', String(6 + probes.length)],
+      ['Firefox', '2'],
+      ['curl', '1'],
+    ]);
+    expect(await tableRows(page, 'Hits by operating system')).toEqual([
+      ['Other', String(7 + probes.length)],
+      ['Linux', '2'],
+    ]);
+    expect(await tableRows(page, 'Hits by host')).toHaveLength(1);
     const events = main(page).getByRole('table', { name: 'Events' });
     await events.getByText('API started').waitFor();
     await events.getByText('API deployed').waitFor();

@@ -97,3 +97,26 @@ describe('configuration: the password hash cost', () => {
       );
   });
 });
+
+describe('configuration: the optional dashboard widgets', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-config-'));
+
+  it('shows every widget Portico can fill by default, analytics.widgets in portico.yml, the variable above both', () => {
+    expect(loadConfig({}, dir).analyticsWidgets).toEqual(['host', 'user_agent_name', 'os_name']);
+    const file = path.join(dir, 'widgets.yml');
+    writeFileSync(file, 'analytics:\n  widgets: [os_name, host]\n');
+    expect(loadConfig({ PORTICO_CONFIG: file }, dir).analyticsWidgets).toEqual(['os_name', 'host']);
+    const env = { PORTICO_CONFIG: file, PORTICO_ANALYTICS_WIDGETS: ' user_agent_name ,' };
+    expect(loadConfig(env, dir).analyticsWidgets).toEqual(['user_agent_name']);
+    expect(loadConfig({ PORTICO_ANALYTICS_WIDGETS: '' }, dir).analyticsWidgets).toEqual([]);
+  });
+
+  it('refuses a widget it cannot fill, naming it', () => {
+    expect(() => loadConfig({ PORTICO_ANALYTICS_WIDGETS: 'host,geo_city' }, dir)).toThrow(
+      "PORTICO_ANALYTICS_WIDGETS: unknown widget 'geo_city' (known: host, user_agent_name, os_name)",
+    );
+    const file = path.join(dir, 'widgets-geo.yml');
+    writeFileSync(file, 'analytics:\n  widgets: [geo_country]\n');
+    expect(() => loadConfig({ PORTICO_CONFIG: file }, dir)).toThrow(/analytics\.widgets/);
+  });
+});

@@ -162,6 +162,7 @@ export async function startComponents(
           managementPort: config.managementPort,
           managementUrl: config.managementUrl,
           gatewayUrl: config.gatewayUrl,
+          analyticsWidgets: config.analyticsWidgets,
         });
         await web.listen({ port: config.webPort, host: config.webHost });
         closers.push(() => web.close());

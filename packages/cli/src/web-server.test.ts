@@ -34,6 +34,7 @@ describe('web server: security headers', () => {
       dist,
       managementPort: 8083,
       managementUrl: 'https://api.example.com/management/',
+      analyticsWidgets: ['os_name'],
     });
   });
 
@@ -65,6 +66,11 @@ describe('web server: security headers', () => {
     // constants.json points the app at the same API the policy lets it call.
     const constants = await app.inject({ url: '/constants.json', headers: { host: 'portal.local:8084' } });
     expect(constants.json().baseURL).toBe('http://portal.local:8083/management/');
+    expect(constants.json().company).toEqual({ name: 'Portico' });
+    expect(constants.json().analytics).toBeUndefined();
+    // The optional dashboard widgets of the configuration reach the app.
+    const configured = await apart.inject({ url: '/constants.json' });
+    expect(configured.json().analytics).toEqual({ widgets: ['os_name'] });
   });
 
   it('names the management API of PORTICO_MANAGEMENT_URL when the API is elsewhere', async () => {

@@ -30,6 +30,8 @@ export interface WebServerOptions {
   managementUrl?: string | undefined;
   /** Public URL of the gateway: documentation pages' try-it calls go there (and to https: try-it URLs). */
   gatewayUrl?: string | undefined;
+  /** The optional dashboard widgets to show (`analytics.widgets` of constants.json). */
+  analyticsWidgets?: readonly string[] | undefined;
 }
 
 /**
@@ -54,9 +56,11 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   });
 
   app.get('/constants.json', async (request, reply) => {
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .send({ ...baseConstants, baseURL: managementBase(request) });
+    return reply.header('Cache-Control', 'no-cache').send({
+      ...baseConstants,
+      baseURL: managementBase(request),
+      ...(options.analyticsWidgets ? { analytics: { widgets: options.analyticsWidgets } } : {}),
+    });
   });
 
   const sendIndex = (reply: FastifyReply) =>

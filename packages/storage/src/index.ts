@@ -57,6 +57,7 @@ export * from './memberships/memberships-source.repository.js';
 export * from './requests/requests.table.js';
 export * from './requests/requests.repository.js';
 export * from './requests/sqlite-request-writer.js';
+export * from './requests/client-names.js';
 export * from './requests/rollups.js';
 export * from './requests/partitions.js';
 export * from './requests/retention.js';

@@ -36,6 +36,11 @@ export const ANALYTICS_FIELDS: Readonly<Record<string, AnalyticsField>> = {
   endpoint: text('endpoint'),
   'remote-address': text('remote_address'),
   'user-agent': text('user_agent'),
+  // The optional widgets user_agent_name and os_name (Gravitee's names of those fields, and ours).
+  'user_agent.name': text('user_agent_name'),
+  'user-agent-name': text('user_agent_name'),
+  'user_agent.os_name': text('os_name'),
+  'os-name': text('os_name'),
   'security-type': text('security_type'),
   'error-key': text('error_key'),
   // The W3C trace id of the call (distributed tracing); `trace` is its short name.

@@ -53,7 +53,14 @@ function row(id: string, r: Partial<NewRequestRow>): NewRequestRow {
 
 /** Six requests with known figures: two APIs, two applications, three plans, three minutes. */
 const ROWS = [
-  row('r1', { application_id: 'X', plan_id: 'P1', path: '/pets', status: 200, response_time: 100 }),
+  row('r1', {
+    application_id: 'X',
+    plan_id: 'P1',
+    path: '/pets',
+    status: 200,
+    response_time: 100,
+    user_agent: 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  }),
   row('r2', {
     timestamp: T + 1000,
     application_id: 'X',
@@ -61,6 +68,7 @@ const ROWS = [
     path: '/pets/1',
     status: 200,
     response_time: 200,
+    user_agent: 'curl/8.5.0',
   }),
   row('r3', {
     timestamp: T + 61_000,
@@ -81,6 +89,7 @@ const ROWS = [
     path: '/orders',
     status: 503,
     response_time: 1000,
+    user_agent: 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
   }),
   row('r6', {
     timestamp: T + 130_000,
@@ -173,6 +182,21 @@ for (const dialect of await testDialects()) {
         avg: null,
         sum: null,
       });
+    });
+
+    it('groups by the browser and the system named by the User-Agent (optional widgets)', async () => {
+      const db = t.storage.db;
+      expect(await groupRequests(db, ALL, { field: 'user_agent.name', size: 10 })).toEqual([
+        { key: null, value: 3 },
+        { key: 'Firefox', value: 2 },
+        { key: 'curl', value: 1 },
+      ]);
+      expect(await groupRequests(db, ALL, { field: 'user_agent.os_name', size: 10 })).toEqual([
+        { key: null, value: 3 },
+        { key: 'Linux', value: 2 },
+        { key: 'Other', value: 1 },
+      ]);
+      expect(await ids('user_agent.name:Firefox AND os-name:Linux')).toEqual(['r1', 'r5']);
     });
 
     it('groups by a field by count, by a metric, and by ranges', async () => {

@@ -1,5 +1,6 @@
 import { CompiledQuery, PostgresAdapter } from 'kysely';
 import type { Executor } from '../database.js';
+import { clientNames } from './client-names.js';
 import { ROLLUP_TIERS, RollupAccumulator, rollupColumns, rollupUpsertSql } from './rollups.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogRow, RequestRow } from './requests.table.js';
 
@@ -16,7 +17,7 @@ export async function insertRequestBatch(
   for (let i = 0; i < requests.length; i += 200) {
     await db
       .insertInto('requests')
-      .values(requests.slice(i, i + 200))
+      .values(requests.slice(i, i + 200).map(withClientNames))
       .execute();
   }
   for (let i = 0; i < logs.length; i += 200) {
@@ -26,6 +27,13 @@ export async function insertRequestBatch(
       .execute();
   }
   await addToRollups(db, requests);
+}
+
+/** The row with the browser and system that its User-Agent names (unless the row names them). */
+function withClientNames(row: NewRequestRow): NewRequestRow {
+  if (row.user_agent_name !== undefined || row.os_name !== undefined) return row;
+  const names = clientNames(row.user_agent);
+  return { ...row, user_agent_name: names.userAgentName, os_name: names.osName };
 }
 
 /** Rollup rows per statement (48 parameters each: under both dialects' limits). */

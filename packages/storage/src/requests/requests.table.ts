@@ -36,6 +36,10 @@ export interface RequestTable {
   has_log: number;
   /** W3C trace id (32 hex characters) of the call's trace; null when tracing was off. */
   trace_id: Generated<string | null>;
+  /** Browser or client named by the User-Agent (client-names.ts), filled by the writer; null without one. */
+  user_agent_name: Generated<string | null>;
+  /** Operating system named by the User-Agent, filled by the writer; null without one. */
+  os_name: Generated<string | null>;
 }
 export type RequestRow = Selectable<RequestTable>;
 export type NewRequestRow = Insertable<RequestTable>;

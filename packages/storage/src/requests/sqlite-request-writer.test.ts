@@ -44,7 +44,7 @@ describe('sqlite: request writer of the gateway reporter', () => {
       latency: 1,
       endpoint: 'http://backend/',
       remote_address: '127.0.0.1',
-      user_agent: 'test',
+      user_agent: i === 3 ? 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' : 'test',
       security_type: 'API_KEY',
       error_key: 'E',
       message: 'm',
@@ -66,8 +66,17 @@ describe('sqlite: request writer of the gateway reporter', () => {
     expect((await findRequests(t.storage.db, { from: NOW, to: NOW + 5000, offset: 0, limit: 1 })).total).toBe(
       1200,
     );
-    expect(await findRequestById(t.storage.db, 'w3')).toEqual(rows[3]);
-    expect(await findRequestById(t.storage.db, 'w4')).toEqual(rows[4]);
+    // The writer names the client of each User-Agent.
+    expect(await findRequestById(t.storage.db, 'w3')).toEqual({
+      ...rows[3],
+      user_agent_name: 'Firefox',
+      os_name: 'Linux',
+    });
+    expect(await findRequestById(t.storage.db, 'w4')).toEqual({
+      ...rows[4],
+      user_agent_name: 'Other',
+      os_name: 'Other',
+    });
     expect(await findRequestLogById(t.storage.db, 'w3')).toEqual(log);
     // The same transaction added them to the rollups: both sources answer alike.
     const window = { from: NOW - 60_000, to: NOW + 120_000 };

@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { SQLITE_WRITE_WAIT_MS } from '../sqlite-dialect.js';
+import { clientNames } from './client-names.js';
 import { ROLLUP_TIERS, RollupAccumulator, rollupUpsertSql } from './rollups.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogTable, RequestTable } from './requests.table.js';
 
@@ -39,6 +40,8 @@ export const REQUEST_COLUMNS = [
   'message',
   'has_log',
   'trace_id',
+  'user_agent_name',
+  'os_name',
 ] as const satisfies readonly (keyof RequestTable)[];
 
 export const REQUEST_LOG_COLUMNS = [
@@ -62,10 +65,22 @@ const COLUMN_AT: Record<string, number> = Object.fromEntries(REQUEST_COLUMNS.map
 
 export type RowValues = (string | number | null)[];
 
+const USER_AGENT_AT = COLUMN_AT.user_agent!;
+const USER_AGENT_NAME_AT = COLUMN_AT.user_agent_name!;
+const OS_NAME_AT = COLUMN_AT.os_name!;
+
+/** The row's values; the client names are worked out later, by the writer (off the gateway's path). */
 export function requestValues(row: NewRequestRow): RowValues {
   const values: RowValues = new Array<string | number | null>(REQUEST_COLUMNS.length);
   for (let i = 0; i < REQUEST_COLUMNS.length; i++) values[i] = row[REQUEST_COLUMNS[i]!] ?? null;
   return values;
+}
+
+/** Fills the browser and system columns of positional values from their User-Agent. */
+function nameClient(values: RowValues): void {
+  const names = clientNames(values[USER_AGENT_AT] as string | null);
+  values[USER_AGENT_NAME_AT] = names.userAgentName;
+  values[OS_NAME_AT] = names.osName;
 }
 
 export function requestLogValues(row: NewRequestLogRow): RowValues {
@@ -97,7 +112,10 @@ export class SqliteRequestWriter {
     }));
     // BEGIN IMMEDIATE: the write lock first, so the batch queues for it rather than failing midway.
     this.writeBatch = this.database.transaction((requests: RowValues[], logs: RowValues[]) => {
-      for (const values of requests) insertRequest.run(values);
+      for (const values of requests) {
+        nameClient(values);
+        insertRequest.run(values);
+      }
       for (const values of logs) insertLog.run(values);
       // The batch's rollups in the same transaction: a request is in both or in neither.
       for (const { upsert, rollups } of tiers) {

@@ -123,6 +123,33 @@ const hitsByHost = (col: number) =>
     col,
   );
 
+const hitsByBrowser = (col: number) =>
+  hitsTable(
+    'hits-by-browser',
+    'user_agent.name',
+    k('dashboards.widgets.hitsByBrowser'),
+    k('dashboards.widgets.hitsByBrowserSub'),
+    k('dashboards.columns.browser'),
+    col,
+  );
+const hitsBySystem = (col: number) =>
+  hitsTable(
+    'hits-by-system',
+    'user_agent.os_name',
+    k('dashboards.widgets.hitsBySystem'),
+    k('dashboards.widgets.hitsBySystemSub'),
+    k('dashboards.columns.system'),
+    col,
+  );
+
+/** The optional widgets (section 9) that the configuration may list, by their configuration names. */
+const OPTIONAL_WIDGETS: Readonly<Record<string, (col: number) => TableWidget>> = {
+  host: hitsByHost,
+  user_agent_name: hitsByBrowser,
+  os_name: hitsBySystem,
+};
+export const DEFAULT_OPTIONAL_WIDGETS = ['host', 'user_agent_name', 'os_name'] as const;
+
 const topFailedApis = (col: number): TableWidget => ({
   ...hitsTable(
     'top-failed-apis',
@@ -200,8 +227,7 @@ export const DASHBOARDS: Readonly<Record<DashboardKind, readonly (readonly Widge
         k('dashboards.widgets.topSlowApplicationsSub'),
         0,
       ),
-      hitsByHost(2),
-      topMappedPaths(4),
+      topMappedPaths(2),
     ],
     [responseStatus],
     [responseTimes(true)],
@@ -247,11 +273,30 @@ export const DASHBOARDS: Readonly<Record<DashboardKind, readonly (readonly Widge
         4,
       ),
     ],
-    [hitsByHost(0)],
     [responseStatus],
     [responseTimes(true)],
   ],
 };
+
+/** Where the optional widgets go in each dashboard: after this many rows (none in the application's). */
+const OPTIONAL_AFTER: Readonly<Record<DashboardKind, number | undefined>> = {
+  api: 3,
+  application: undefined,
+  platform: 3,
+};
+
+/**
+ * The widgets of a dashboard: its own, and the optional ones the configuration lists (in that order,
+ * three to a row, after the tables). Names Portico cannot fill (geo_country, geo_city) are left out.
+ */
+export function dashboardWidgets(kind: DashboardKind, optional: readonly string[]): Widget[] {
+  const rows = DASHBOARDS[kind];
+  const after = OPTIONAL_AFTER[kind];
+  if (after === undefined) return rows.flat();
+  const names = [...new Set(optional)].filter((name) => OPTIONAL_WIDGETS[name] !== undefined);
+  const extra = names.map((name, i) => OPTIONAL_WIDGETS[name]!((i % 3) * 2));
+  return [...rows.slice(0, after).flat(), ...extra, ...rows.slice(after).flat()];
+}
 
 function tableOf(id: 'top-plans' | 'tenants', field: 'plan' | 'tenant', col: number): TableWidget {
   return id === 'top-plans'

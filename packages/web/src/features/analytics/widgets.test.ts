@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { seriesOf } from './components/line-widget';
 import { slicesOf } from './components/pie-widget';
 import { rowsOf } from './components/table-widget';
+import type { DashboardKind } from './dashboards';
+import { DEFAULT_OPTIONAL_WIDGETS, dashboardWidgets } from './dashboards';
 
 describe('widgets read the answers of the analytics API (Gravitee 1.x shapes)', () => {
   it('a top table keeps the order of the metadata, names keys, links known APIs only', () => {
@@ -73,5 +75,31 @@ describe('widgets read the answers of the analytics API (Gravitee 1.x shapes)', 
       { key: 'a', field: 'api', name: 'Pets', data: [1, 0, 2] },
       { field: 'response-time', name: 'label of avg_response-time', data: [5, 0, 7] },
     ]);
+  });
+});
+
+describe('the optional widgets come from the configuration', () => {
+  const ids = (kind: DashboardKind, optional: readonly string[]) =>
+    dashboardWidgets(kind, optional).map((w) => `${w.id}@${w.col}`);
+
+  it('go in the configured order, three to a row, after the tables of the platform and API dashboards', () => {
+    const platform = ids('platform', ['os_name', 'host', 'user_agent_name']);
+    const at = platform.indexOf('hits-by-system@0');
+    expect(platform.slice(at, at + 3)).toEqual(['hits-by-system@0', 'hits-by-host@2', 'hits-by-browser@4']);
+    expect(platform[at - 1]).toBe('top-overhead-apis@4');
+    expect(platform[at + 3]).toBe('response-status@0');
+    const api = ids('api', ['user_agent_name']);
+    expect(api.filter((id) => id.startsWith('hits-by-') && !id.startsWith('hits-by-application'))).toEqual([
+      'hits-by-browser@0',
+    ]);
+  });
+
+  it('leave out what they cannot fill, repeats, and the application dashboard', () => {
+    expect(ids('platform', ['geo_country', 'geo_city', 'host', 'host'])).toContain('hits-by-host@0');
+    expect(ids('platform', ['geo_country']).some((id) => /host|browser|system|geo/.test(id))).toBe(false);
+    expect(ids('platform', []).some((id) => /host|browser|system/.test(id))).toBe(false);
+    expect(ids('application', DEFAULT_OPTIONAL_WIDGETS).some((id) => /host|browser|system/.test(id))).toBe(
+      false,
+    );
   });
 });

@@ -40,7 +40,8 @@ export interface AppConfig {
   scheduler: { tasks: number; notifications: number };
   documentation: { url: string };
   theme: ThemeSettings;
-  analytics: { clientTimeout: number };
+  /** `widgets`: the optional dashboard widgets to show (constants.json, from Portico's configuration). */
+  analytics: { clientTimeout: number; widgets?: readonly string[] };
   application: { registration: Toggle };
   [group: string]: unknown;
 }

@@ -5,9 +5,10 @@ import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useConfig } from '../../../shared/config/config-context';
 import type { AnalyticsScope, Metadata } from '../api/analytics';
 import type { DashboardKind, Widget } from '../dashboards';
-import { DASHBOARDS } from '../dashboards';
+import { DEFAULT_OPTIONAL_WIDGETS, dashboardWidgets } from '../dashboards';
 import type { Filter } from '../filters';
 import { DISPLAY_FIELD, filtersOf, queryOf, withFilter, withoutFilter } from '../filters';
 import type { Window } from '../timeframe';
@@ -76,6 +77,7 @@ export function Dashboard({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const config = useConfig();
   const { window, q, update } = useDashboardParams();
   const filters = useMemo(() => filtersOf(q), [q]);
   const [refresh, setRefresh] = useState(0);
@@ -146,7 +148,7 @@ export function Dashboard({
       <DashboardContext.Provider value={state}>
         <div className={classes.container}>
           <div className={classes.grid}>
-            {DASHBOARDS[kind].flat().map((widget) => (
+            {dashboardWidgets(kind, config.analytics.widgets ?? DEFAULT_OPTIONAL_WIDGETS).map((widget) => (
               <WidgetView key={widget.id} widget={widget} />
             ))}
           </div>
@@ -163,6 +165,8 @@ const FIELD_KEYS: Record<string, string> = {
   path: 'dashboards.columns.path',
   'mapped-path': 'dashboards.columns.mappedPath',
   host: 'dashboards.columns.host',
+  'user_agent.name': 'dashboards.columns.browser',
+  'user_agent.os_name': 'dashboards.columns.system',
   tenant: 'dashboards.columns.tenant',
   status: 'dashboards.filters.status',
   method: 'dashboards.filters.method',
