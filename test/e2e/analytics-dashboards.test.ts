@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousA11yViolations, settle } from './support/app';
 import { screenshot } from './support/browser';
+import { testGeoDatabase } from '../../packages/storage/src/requests/test-mmdb';
 import { consoleSuite } from './support/console-suite';
 
 /** A backend: 200 by default, 404 under /missing, 503 after 120 ms under /fail. */
@@ -31,7 +32,10 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefo
  * clicking a widget filters (a removable chip); the timeframe switches; an old window is empty.
  */
 describe('analytics dashboards', () => {
-  const { api, world, adminOn, main, inLanguage } = consoleSuite();
+  // A GeoIP database placing the loopback addresses (where the test's calls come from) in São Paulo.
+  const { api, world, adminOn, main, inLanguage } = consoleSuite({
+    env: { PORTICO_ANALYTICS_GEOIP_DATABASE: testGeoDatabase() },
+  });
   let backend: { server: Server; url: string };
   let apiId = '';
   let appId = '';
@@ -255,6 +259,9 @@ describe('analytics dashboards', () => {
       ['Linux', '2'],
     ]);
     expect(await tableRows(page, 'Hits by host')).toHaveLength(1);
+    // With a GeoIP database configured, the geo widgets too: every call came from the loopback address.
+    expect(await tableRows(page, 'Hits by country')).toEqual([['Brazil', String(9 + probes.length)]]);
+    expect(await tableRows(page, 'Hits by city')).toEqual([['São Paulo', String(9 + probes.length)]]);
     const events = main(page).getByRole('table', { name: 'Events' });
     await events.getByText('API started').waitFor();
     await events.getByText('API deployed').waitFor();
@@ -295,6 +302,8 @@ describe('analytics dashboards', () => {
     await inLanguage(page, 'fr');
     await main(page).getByRole('heading', { name: 'Tableau de bord' }).waitFor();
     await eventually(() => widget(page, 'Top des API').locator('tbody tr').count()).toBe(1);
+    // Countries are named in the reader's language.
+    await eventually(async () => (await tableRows(page, 'Appels par pays'))[0]?.[0]).toBe('Brésil');
     await settle(page);
     await screenshot(page, 'analytics-platform-fr');
     expect(await seriousA11yViolations(page)).toEqual([]);

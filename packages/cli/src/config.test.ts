@@ -111,12 +111,40 @@ describe('configuration: the optional dashboard widgets', () => {
     expect(loadConfig({ PORTICO_ANALYTICS_WIDGETS: '' }, dir).analyticsWidgets).toEqual([]);
   });
 
-  it('refuses a widget it cannot fill, naming it', () => {
+  it('refuses an unknown widget, and the geo widgets without a GeoIP database, naming them', () => {
+    expect(() => loadConfig({ PORTICO_ANALYTICS_WIDGETS: 'host,map' }, dir)).toThrow(
+      "PORTICO_ANALYTICS_WIDGETS: unknown widget 'map' (known: host, user_agent_name, os_name, geo_country, geo_city)",
+    );
     expect(() => loadConfig({ PORTICO_ANALYTICS_WIDGETS: 'host,geo_city' }, dir)).toThrow(
-      "PORTICO_ANALYTICS_WIDGETS: unknown widget 'geo_city' (known: host, user_agent_name, os_name)",
+      'analytics.widgets: geo_city needs a GeoIP database (analytics.geoipDatabase or PORTICO_ANALYTICS_GEOIP_DATABASE)',
     );
     const file = path.join(dir, 'widgets-geo.yml');
     writeFileSync(file, 'analytics:\n  widgets: [geo_country]\n');
+    expect(() => loadConfig({ PORTICO_CONFIG: file }, dir)).toThrow(/geo_country needs a GeoIP database/);
+    writeFileSync(file, 'analytics:\n  widgets: [geo_planet]\n');
     expect(() => loadConfig({ PORTICO_CONFIG: file }, dir)).toThrow(/analytics\.widgets/);
+  });
+
+  it('adds the geo widgets by default with a GeoIP database, which must exist', () => {
+    const database = path.join(dir, 'GeoLite2-City.mmdb');
+    writeFileSync(database, 'not read here');
+    const config = loadConfig({ PORTICO_ANALYTICS_GEOIP_DATABASE: 'GeoLite2-City.mmdb' }, dir);
+    expect(config.geoipDatabase).toBe(database);
+    expect(config.analyticsWidgets).toEqual([
+      'host',
+      'user_agent_name',
+      'os_name',
+      'geo_country',
+      'geo_city',
+    ]);
+    const file = path.join(dir, 'geoip.yml');
+    writeFileSync(file, `analytics:\n  geoipDatabase: ${database}\n  widgets: [geo_city]\n`);
+    expect(loadConfig({ PORTICO_CONFIG: file }, dir)).toMatchObject({
+      geoipDatabase: database,
+      analyticsWidgets: ['geo_city'],
+    });
+    expect(() => loadConfig({ PORTICO_ANALYTICS_GEOIP_DATABASE: 'missing.mmdb' }, dir)).toThrow(
+      `analytics.geoipDatabase: no file at ${path.join(dir, 'missing.mmdb')}`,
+    );
   });
 });

@@ -2,13 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-
-/**
- * The optional dashboard widgets Portico can fill: the hosts, and the browsers and systems named by the
- * User-Agent. geo_country and geo_city need a GeoIP database, which Portico does not read yet.
- */
-export const OPTIONAL_WIDGETS = ['host', 'user_agent_name', 'os_name'] as const;
-export type OptionalWidget = (typeof OPTIONAL_WIDGETS)[number];
+import type { OptionalWidget } from './analytics.config.js';
+import { OPTIONAL_WIDGETS, analyticsWidgets } from './analytics.config.js';
 
 /**
  * The configuration of a Portico process: `portico.yml` (optional; PORTICO_CONFIG names another file)
@@ -81,6 +76,7 @@ export const ConfigFile = z.strictObject({
       requestRetentionDays: z.number().int().min(1).optional(),
       rollupRetentionDays: z.number().int().min(1).optional(),
       widgets: z.array(z.enum(OPTIONAL_WIDGETS)).optional(),
+      geoipDatabase: z.string().optional(),
     })
     .optional(),
   /**
@@ -147,6 +143,8 @@ export interface PorticoConfig {
   analyticsRetention: { requestDays: number; rollupDays: number };
   /** The optional dashboard widgets shown (section 9 of the spec), in this order. */
   analyticsWidgets: OptionalWidget[];
+  /** A GeoIP database in the MaxMind DB format (GeoLite2 or DB-IP City or Country) for the geo widgets. */
+  geoipDatabase: string | undefined;
   logLevel: string;
   /** The OTEL_* tracing variables: portico.yml's `otel` keys, overridden by the environment's. */
   otel: Record<string, string | undefined>;
@@ -194,21 +192,6 @@ function hashCost(value: string | undefined): number | undefined {
   if (!Number.isInteger(n) || n < 4 || n > 15)
     throw new Error(`PORTICO_PASSWORD_HASH_COST must be an integer from 4 to 15, not "${value}"`);
   return n;
-}
-
-/** PORTICO_ANALYTICS_WIDGETS: a comma-separated list of OPTIONAL_WIDGETS (empty: none). */
-function widgets(value: string | undefined): OptionalWidget[] | undefined {
-  if (value === undefined) return undefined;
-  const names = value
-    .split(',')
-    .map((w) => w.trim())
-    .filter(Boolean);
-  const unknown = names.find((w) => !(OPTIONAL_WIDGETS as readonly string[]).includes(w));
-  if (unknown !== undefined)
-    throw new Error(
-      `PORTICO_ANALYTICS_WIDGETS: unknown widget '${unknown}' (known: ${OPTIONAL_WIDGETS.join(', ')})`,
-    );
-  return names as OptionalWidget[];
 }
 
 function days(name: string, value: string | undefined): number | undefined {
@@ -359,8 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         fromFile.analytics?.rollupRetentionDays ??
         400,
     },
-    analyticsWidgets: widgets(env.PORTICO_ANALYTICS_WIDGETS) ??
-      fromFile.analytics?.widgets ?? [...OPTIONAL_WIDGETS],
+    ...analyticsWidgets(env, fromFile.analytics, cwd),
     logLevel: nonEmpty(env.PORTICO_LOG_LEVEL) ?? fromFile.log?.level ?? 'info',
     otel: otelVariables(env, fromFile.otel),
     file: found ? file : undefined,

@@ -140,6 +140,7 @@ export async function startComponents(
         beforeFirstLoad: migrationDeferred ? async () => void (await migrateToLatest(storage.db)) : undefined,
         timeouts: config.httpTimeouts,
         outbound: config.outbound,
+        geoipDatabase: config.geoipDatabase,
         statusPort: config.gatewayStatusPort,
         metricsPort: config.gatewayMetricsPort,
         metricsToken: config.metricsToken,

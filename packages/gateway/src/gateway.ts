@@ -56,6 +56,8 @@ export interface GatewayOptions {
   reconcileIntervalMs?: number;
   version: string;
   reporter?: Partial<ReporterOptions>;
+  /** A GeoIP database (MMDB) that places the client addresses of the reported requests. */
+  geoipDatabase?: string | undefined;
   /** Slow clients: how long the server waits for a request's headers, for the whole request, and keeps an idle connection. */
   timeouts?: ServerTimeouts;
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
@@ -191,7 +193,8 @@ export async function startGateway(
   health.update(sync.servedApis());
   const counters: Counters = options.redisUrl ? new RedisCounters(options.redisUrl) : new MemoryCounters();
   const reporterOptions = { ...DEFAULT_REPORTER_OPTIONS, ...options.reporter };
-  const reporter = new Reporter(reportSinkFor(storage, reporterOptions), reporterOptions, (error) =>
+  const sink = reportSinkFor(storage, reporterOptions, options.geoipDatabase);
+  const reporter = new Reporter(sink, reporterOptions, (error) =>
     options.log.warn(`reports not written: ${String(error)}`),
   );
   const metrics = gatewayMetrics({ reporter, sync, health, now: Date.now });

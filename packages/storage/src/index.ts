@@ -58,6 +58,8 @@ export * from './requests/requests.table.js';
 export * from './requests/requests.repository.js';
 export * from './requests/sqlite-request-writer.js';
 export * from './requests/client-names.js';
+export * from './requests/geo-locator.js';
+export * from './requests/request-details.js';
 export * from './requests/rollups.js';
 export * from './requests/partitions.js';
 export * from './requests/retention.js';

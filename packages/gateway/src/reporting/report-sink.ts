@@ -2,7 +2,8 @@ import { Worker } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Database, NewRequestLogRow, NewRequestRow, RowValues, Storage } from '@portico/storage';
-import { insertRequestBatch, requestLogValues, requestValues } from '@portico/storage';
+import { GeoLocator, insertRequestBatch, requestLogValues, requestValues } from '@portico/storage';
+import type { RequestDetailsOptions } from '@portico/storage';
 import type { Kysely } from 'kysely';
 import type { BatchOptions } from './batcher.js';
 import { Batcher } from './batcher.js';
@@ -21,9 +22,9 @@ export interface ReportSink {
 export class DirectReportSink implements ReportSink {
   private readonly batcher: Batcher<NewRequestRow, NewRequestLogRow>;
 
-  constructor(db: Kysely<Database>, options: BatchOptions) {
+  constructor(db: Kysely<Database>, options: BatchOptions, details: RequestDetailsOptions = {}) {
     this.batcher = new Batcher(
-      (requests, logs) => db.transaction().execute((trx) => insertRequestBatch(trx, requests, logs)),
+      (requests, logs) => db.transaction().execute((trx) => insertRequestBatch(trx, requests, logs, details)),
       options,
     );
   }
@@ -33,6 +34,14 @@ export class DirectReportSink implements ReportSink {
   }
 
   async close(): Promise<void> {}
+}
+
+/** What the writer thread starts with. */
+export interface WriterData {
+  sqlitePath: string;
+  options: BatchOptions;
+  /** The GeoIP database that places client addresses (analytics.geoipDatabase), if any. */
+  geoipDatabase: string | undefined;
 }
 
 /** A part of records on its way to the writer thread, as positional values. */
@@ -62,9 +71,9 @@ export class WorkerReportSink implements ReportSink {
   /** Set when the thread has failed or ended: later parts are refused at once, never left waiting. */
   private failure: Error | undefined;
 
-  constructor(sqlitePath: string, options: BatchOptions) {
+  constructor(sqlitePath: string, options: BatchOptions, geoipDatabase?: string) {
     this.worker = new Worker(new URL('./sqlite-writer.worker.js', import.meta.url), {
-      workerData: { sqlitePath, options },
+      workerData: { sqlitePath, options, geoipDatabase } satisfies WriterData,
     });
     this.worker.on('message', (m: WriterAnswer) => {
       const p = this.pending.get(m.id);
@@ -102,11 +111,16 @@ export class WorkerReportSink implements ReportSink {
   }
 }
 
-/** The sink for this storage: a writer thread for SQLite when the compiled worker exists, else direct. */
-export function reportSinkFor(storage: Storage, options: BatchOptions): ReportSink {
+/**
+ * The sink for this storage: a writer thread for SQLite when the compiled worker exists, else direct.
+ * A GeoIP database is opened here first, so that a wrong file stops the start with its reason.
+ */
+export function reportSinkFor(storage: Storage, options: BatchOptions, geoipDatabase?: string): ReportSink {
+  const geo = geoipDatabase ? GeoLocator.open(geoipDatabase) : undefined;
   if (storage.dialect === 'sqlite' && storage.sqlitePath) {
     const script = fileURLToPath(new URL('./sqlite-writer.worker.js', import.meta.url));
-    if (existsSync(script)) return new WorkerReportSink(storage.sqlitePath, options);
+    // The thread opens its own copy of the database: this one is left to the garbage collector.
+    if (existsSync(script)) return new WorkerReportSink(storage.sqlitePath, options, geoipDatabase);
   }
-  return new DirectReportSink(storage.db, options);
+  return new DirectReportSink(storage.db, options, { geo });
 }

@@ -1,16 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RowValues } from '@portico/storage';
 import { SqliteRequestWriter } from '@portico/storage';
-import type { BatchOptions } from './batcher.js';
 import { Batcher } from './batcher.js';
-import type { WriterAnswer, WriterMessage } from './report-sink.js';
+import type { WriterAnswer, WriterData, WriterMessage } from './report-sink.js';
 
 /**
  * The reporter's SQLite writer thread: its own connection; the parts that arrive are gathered into
  * transactions of a batch each, and every part is answered when its transaction is written.
  */
-const { sqlitePath, options } = workerData as { sqlitePath: string; options: BatchOptions };
-const writer = new SqliteRequestWriter(sqlitePath);
+const { sqlitePath, options, geoipDatabase } = workerData as WriterData;
+const writer = new SqliteRequestWriter(sqlitePath, { geoipDatabase });
 const batcher = new Batcher<RowValues, RowValues>((requests, logs) => writer.write(requests, logs), options);
 
 parentPort!.on('message', (message: WriterMessage) => {

@@ -41,6 +41,9 @@ export const ANALYTICS_FIELDS: Readonly<Record<string, AnalyticsField>> = {
   'user-agent-name': text('user_agent_name'),
   'user_agent.os_name': text('os_name'),
   'os-name': text('os_name'),
+  // The optional widgets geo_country and geo_city (with a GeoIP database configured).
+  'geoip.country_iso_code': text('geo_country'),
+  'geoip.city_name': text('geo_city'),
   'security-type': text('security_type'),
   'error-key': text('error_key'),
   // The W3C trace id of the call (distributed tracing); `trace` is its short name.

@@ -3,7 +3,9 @@ import { DomainError } from '@portico/model';
 import type { TestDatabase } from '../testing.js';
 import { createTestDatabase, testDialects } from '../testing.js';
 import type { NewRequestRow } from '../requests/requests.table.js';
+import { GeoLocator } from '../requests/geo-locator.js';
 import { insertRequestBatch } from '../requests/requests.repository.js';
+import { testGeoDatabase } from '../requests/test-mmdb.js';
 import type { AnalyticsScope } from './analytics.repository.js';
 import { countRequests, groupRequests, requestStats } from './analytics.repository.js';
 import {
@@ -60,6 +62,7 @@ const ROWS = [
     status: 200,
     response_time: 100,
     user_agent: 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    remote_address: '81.2.69.160',
   }),
   row('r2', {
     timestamp: T + 1000,
@@ -69,6 +72,7 @@ const ROWS = [
     status: 200,
     response_time: 200,
     user_agent: 'curl/8.5.0',
+    remote_address: '::ffff:127.0.0.1',
   }),
   row('r3', {
     timestamp: T + 61_000,
@@ -90,6 +94,7 @@ const ROWS = [
     status: 503,
     response_time: 1000,
     user_agent: 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    remote_address: '2001:db8::7',
   }),
   row('r6', {
     timestamp: T + 130_000,
@@ -108,7 +113,8 @@ for (const dialect of await testDialects()) {
     let t: TestDatabase;
     beforeAll(async () => {
       t = await createTestDatabase(dialect);
-      await insertRequestBatch(t.storage.db, ROWS, []);
+      // With a GeoIP database: the writer places the client addresses.
+      await insertRequestBatch(t.storage.db, ROWS, [], { geo: GeoLocator.open(testGeoDatabase()) });
     });
     afterAll(() => t.destroy());
 
@@ -197,6 +203,22 @@ for (const dialect of await testDialects()) {
         { key: 'Other', value: 1 },
       ]);
       expect(await ids('user_agent.name:Firefox AND os-name:Linux')).toEqual(['r1', 'r5']);
+    });
+
+    it('groups by the country and city of the client address (GeoIP database configured)', async () => {
+      const db = t.storage.db;
+      expect(await groupRequests(db, ALL, { field: 'geoip.country_iso_code', size: 10 })).toEqual([
+        { key: null, value: 3 },
+        { key: 'BR', value: 1 },
+        { key: 'FR', value: 1 },
+        { key: 'GB', value: 1 },
+      ]);
+      expect(await groupRequests(db, ALL, { field: 'geoip.city_name', size: 10 })).toEqual([
+        { key: null, value: 4 },
+        { key: 'London', value: 1 },
+        { key: 'São Paulo', value: 1 },
+      ]);
+      expect(await ids('geoip.country_iso_code:(GB OR FR)')).toEqual(['r1', 'r5']);
     });
 
     it('groups by a field by count, by a metric, and by ranges', async () => {

@@ -22,7 +22,7 @@ import * as ratings from './2026-11-26-1400-ratings.js';
 import * as sharedThrottles from './2026-11-26-2000-shared-throttles.js';
 import * as requestTraceId from './2026-11-26-2200-request-trace-id.js';
 import * as ratingsApiRate from './2026-11-26-2330-ratings-api-rate.js';
-import * as requestClientNames from './2026-11-28-1600-request-client-names.js';
+import * as requestClientDetails from './2026-11-28-1600-request-client-details.js';
 
 /** Every migration, by timestamped name; applied in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,7 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-2000-shared-throttles': sharedThrottles,
   '2026-11-26-2200-request-trace-id': requestTraceId,
   '2026-11-26-2330-ratings-api-rate': ratingsApiRate,
-  '2026-11-28-1600-request-client-names': requestClientNames,
+  '2026-11-28-1600-request-client-details': requestClientDetails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,6 +1,7 @@
 import { CompiledQuery, PostgresAdapter } from 'kysely';
 import type { Executor } from '../database.js';
-import { clientNames } from './client-names.js';
+import type { RequestDetailsOptions } from './request-details.js';
+import { withDetails } from './request-details.js';
 import { ROLLUP_TIERS, RollupAccumulator, rollupColumns, rollupUpsertSql } from './rollups.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogRow, RequestRow } from './requests.table.js';
 
@@ -12,12 +13,13 @@ export async function insertRequestBatch(
   db: Executor,
   requests: readonly NewRequestRow[],
   logs: readonly NewRequestLogRow[],
+  details: RequestDetailsOptions = {},
 ): Promise<void> {
   // Chunks keep each statement under the SQL parameter limits of both dialects.
   for (let i = 0; i < requests.length; i += 200) {
     await db
       .insertInto('requests')
-      .values(requests.slice(i, i + 200).map(withClientNames))
+      .values(requests.slice(i, i + 200).map((row) => withDetails(row, details)))
       .execute();
   }
   for (let i = 0; i < logs.length; i += 200) {
@@ -27,13 +29,6 @@ export async function insertRequestBatch(
       .execute();
   }
   await addToRollups(db, requests);
-}
-
-/** The row with the browser and system that its User-Agent names (unless the row names them). */
-function withClientNames(row: NewRequestRow): NewRequestRow {
-  if (row.user_agent_name !== undefined || row.os_name !== undefined) return row;
-  const names = clientNames(row.user_agent);
-  return { ...row, user_agent_name: names.userAgentName, os_name: names.osName };
 }
 
 /** Rollup rows per statement (48 parameters each: under both dialects' limits). */

@@ -40,6 +40,10 @@ export interface RequestTable {
   user_agent_name: Generated<string | null>;
   /** Operating system named by the User-Agent, filled by the writer; null without one. */
   os_name: Generated<string | null>;
+  /** ISO code of the client address's country (GeoIP database configured), filled by the writer. */
+  geo_country: Generated<string | null>;
+  /** English name of the client address's city (GeoIP database configured), filled by the writer. */
+  geo_city: Generated<string | null>;
 }
 export type RequestRow = Selectable<RequestTable>;
 export type NewRequestRow = Insertable<RequestTable>;

@@ -168,6 +168,8 @@ for (const dialect of await testDialects()) {
         ...rows[150],
         user_agent_name: null,
         os_name: null,
+        geo_country: null,
+        geo_city: null,
       });
       const window = { from: DAY0 - 30_000, to: DAY0 + 300 * 1_000_000 };
       expect(await countRequests(db, window)).toBe(300);

@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../testing.js';
 import { countRequests, requestStats } from '../analytics/analytics.repository.js';
 import { findRequestById, findRequestLogById, findRequests } from './requests.repository.js';
 import { SqliteRequestWriter, requestLogValues, requestValues } from './sqlite-request-writer.js';
+import { testGeoDatabase } from './test-mmdb.js';
 
 const NOW = 1_790_000_000_000;
 
@@ -71,11 +72,15 @@ describe('sqlite: request writer of the gateway reporter', () => {
       ...rows[3],
       user_agent_name: 'Firefox',
       os_name: 'Linux',
+      geo_country: null,
+      geo_city: null,
     });
     expect(await findRequestById(t.storage.db, 'w4')).toEqual({
       ...rows[4],
       user_agent_name: 'Other',
       os_name: 'Other',
+      geo_country: null,
+      geo_city: null,
     });
     expect(await findRequestLogById(t.storage.db, 'w3')).toEqual(log);
     // The same transaction added them to the rollups: both sources answer alike.
@@ -85,6 +90,34 @@ describe('sqlite: request writer of the gateway reporter', () => {
     expect(await requestStats(t.storage.db, window, 'response-time')).toEqual(
       await requestStats(t.storage.db, { ...window, raw: true }, 'response-time'),
     );
+  });
+
+  it('places the client addresses with a GeoIP database', async () => {
+    const placing = new SqliteRequestWriter(t.storage.sqlitePath!, { geoipDatabase: testGeoDatabase() });
+    const base = (await findRequestById(t.storage.db, 'w4'))!;
+    // Outside the window that the other tests count.
+    const at = (id: string, remote_address: string | null) => ({
+      ...base,
+      id,
+      remote_address,
+      timestamp: NOW - 10_000_000,
+    });
+    placing.write([at('g1', '81.2.69.160'), at('g2', '10.1.2.3'), at('g3', null)].map(requestValues), []);
+    placing.close();
+    expect(await findRequestById(t.storage.db, 'g1')).toMatchObject({
+      geo_country: 'GB',
+      geo_city: 'London',
+    });
+    expect(await findRequestById(t.storage.db, 'g2')).toMatchObject({ geo_country: null, geo_city: null });
+    expect(await findRequestById(t.storage.db, 'g3')).toMatchObject({ geo_country: null, geo_city: null });
+    // Without a database nothing is placed.
+    expect(await findRequestById(t.storage.db, 'w4')).toMatchObject({ geo_country: null, geo_city: null });
+  });
+
+  it('refuses a GeoIP database that is missing, naming it', () => {
+    expect(
+      () => new SqliteRequestWriter(t.storage.sqlitePath!, { geoipDatabase: '/nowhere/geo.mmdb' }),
+    ).toThrow('GeoIP database /nowhere/geo.mmdb: ');
   });
 
   it('writes nothing of a batch that fails', async () => {

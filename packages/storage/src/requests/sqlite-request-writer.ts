@@ -1,6 +1,8 @@
 import SQLite from 'better-sqlite3';
 import { SQLITE_WRITE_WAIT_MS } from '../sqlite-dialect.js';
-import { clientNames } from './client-names.js';
+import { GeoLocator } from './geo-locator.js';
+import type { RequestDetailsOptions } from './request-details.js';
+import { requestDetails } from './request-details.js';
 import { ROLLUP_TIERS, RollupAccumulator, rollupUpsertSql } from './rollups.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogTable, RequestTable } from './requests.table.js';
 
@@ -42,6 +44,8 @@ export const REQUEST_COLUMNS = [
   'trace_id',
   'user_agent_name',
   'os_name',
+  'geo_country',
+  'geo_city',
 ] as const satisfies readonly (keyof RequestTable)[];
 
 export const REQUEST_LOG_COLUMNS = [
@@ -66,21 +70,25 @@ const COLUMN_AT: Record<string, number> = Object.fromEntries(REQUEST_COLUMNS.map
 export type RowValues = (string | number | null)[];
 
 const USER_AGENT_AT = COLUMN_AT.user_agent!;
-const USER_AGENT_NAME_AT = COLUMN_AT.user_agent_name!;
-const OS_NAME_AT = COLUMN_AT.os_name!;
+const REMOTE_ADDRESS_AT = COLUMN_AT.remote_address!;
+const DETAIL_COLUMNS = ['user_agent_name', 'os_name', 'geo_country', 'geo_city'] as const;
+const DETAIL_AT = DETAIL_COLUMNS.map((c) => COLUMN_AT[c]!);
 
-/** The row's values; the client names are worked out later, by the writer (off the gateway's path). */
+/** The row's values; its details are worked out later, by the writer (off the gateway's path). */
 export function requestValues(row: NewRequestRow): RowValues {
   const values: RowValues = new Array<string | number | null>(REQUEST_COLUMNS.length);
   for (let i = 0; i < REQUEST_COLUMNS.length; i++) values[i] = row[REQUEST_COLUMNS[i]!] ?? null;
   return values;
 }
 
-/** Fills the browser and system columns of positional values from their User-Agent. */
-function nameClient(values: RowValues): void {
-  const names = clientNames(values[USER_AGENT_AT] as string | null);
-  values[USER_AGENT_NAME_AT] = names.userAgentName;
-  values[OS_NAME_AT] = names.osName;
+/** Fills the detail columns of positional values (request-details.ts). */
+function addDetails(values: RowValues, options: RequestDetailsOptions): void {
+  const details = requestDetails(
+    values[USER_AGENT_AT] as string | null,
+    values[REMOTE_ADDRESS_AT] as string | null,
+    options,
+  );
+  for (let i = 0; i < DETAIL_COLUMNS.length; i++) values[DETAIL_AT[i]!] = details[DETAIL_COLUMNS[i]!];
 }
 
 export function requestLogValues(row: NewRequestLogRow): RowValues {
@@ -99,7 +107,11 @@ export class SqliteRequestWriter {
   private readonly database: SQLite.Database;
   private readonly writeBatch: (requests: RowValues[], logs: RowValues[]) => void;
 
-  constructor(file: string) {
+  /** `geoipDatabase`: the GeoIP database (MMDB) that places client addresses, if any. */
+  constructor(file: string, options: { geoipDatabase?: string | undefined } = {}) {
+    const details: RequestDetailsOptions = {
+      geo: options.geoipDatabase ? GeoLocator.open(options.geoipDatabase) : undefined,
+    };
     // Its own thread: waiting for the lock in SQLite's busy handler stalls nothing else.
     this.database = new SQLite(file, { timeout: SQLITE_WRITE_WAIT_MS });
     this.database.pragma('journal_mode = WAL');
@@ -113,7 +125,7 @@ export class SqliteRequestWriter {
     // BEGIN IMMEDIATE: the write lock first, so the batch queues for it rather than failing midway.
     this.writeBatch = this.database.transaction((requests: RowValues[], logs: RowValues[]) => {
       for (const values of requests) {
-        nameClient(values);
+        addDetails(values, details);
         insertRequest.run(values);
       }
       for (const values of logs) insertLog.run(values);

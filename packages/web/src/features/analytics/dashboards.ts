@@ -142,12 +142,36 @@ const hitsBySystem = (col: number) =>
     col,
   );
 
+/** The field of the geo_country widget: ISO codes, named in the reader's language. */
+export const COUNTRY_FIELD = 'geoip.country_iso_code';
+const hitsByCountry = (col: number) =>
+  hitsTable(
+    'hits-by-country',
+    COUNTRY_FIELD,
+    k('dashboards.widgets.hitsByCountry'),
+    k('dashboards.widgets.hitsByCountrySub'),
+    k('dashboards.columns.country'),
+    col,
+  );
+const hitsByCity = (col: number) =>
+  hitsTable(
+    'hits-by-city',
+    'geoip.city_name',
+    k('dashboards.widgets.hitsByCity'),
+    k('dashboards.widgets.hitsByCitySub'),
+    k('dashboards.columns.city'),
+    col,
+  );
+
 /** The optional widgets (section 9) that the configuration may list, by their configuration names. */
 const OPTIONAL_WIDGETS: Readonly<Record<string, (col: number) => TableWidget>> = {
   host: hitsByHost,
   user_agent_name: hitsByBrowser,
   os_name: hitsBySystem,
+  geo_country: hitsByCountry,
+  geo_city: hitsByCity,
 };
+/** What an older server that names none shows. */
 export const DEFAULT_OPTIONAL_WIDGETS = ['host', 'user_agent_name', 'os_name'] as const;
 
 const topFailedApis = (col: number): TableWidget => ({
@@ -287,7 +311,7 @@ const OPTIONAL_AFTER: Readonly<Record<DashboardKind, number | undefined>> = {
 
 /**
  * The widgets of a dashboard: its own, and the optional ones the configuration lists (in that order,
- * three to a row, after the tables). Names Portico cannot fill (geo_country, geo_city) are left out.
+ * three to a row, after the tables). Names it does not know are left out.
  */
 export function dashboardWidgets(kind: DashboardKind, optional: readonly string[]): Widget[] {
   const rows = DASHBOARDS[kind];

@@ -25,6 +25,16 @@ describe('widgets read the answers of the analytics API (Gravitee 1.x shapes)', 
     expect(
       rowsOf('path', { values: { '/pets': 2 }, metadata: { '/pets': { name: '/pets', order: '0' } } }),
     ).toEqual([{ key: '/pets', name: '/pets', value: 2, link: undefined }]);
+    // Countries come as ISO codes, named in the reader's language.
+    const countries = { values: { FR: 2, BR: 1 }, metadata: { FR: { order: '0' }, BR: { order: '1' } } };
+    expect(rowsOf('geoip.country_iso_code', countries, 'fr').map((r) => r.name)).toEqual([
+      'France',
+      'Brésil',
+    ]);
+    expect(rowsOf('geoip.country_iso_code', countries, 'en').map((r) => r.name)).toEqual([
+      'France',
+      'Brazil',
+    ]);
   });
 
   it('the status pie labels the ranges in order and filters on each as a Lucene range', () => {
@@ -94,9 +104,16 @@ describe('the optional widgets come from the configuration', () => {
     ]);
   });
 
-  it('leave out what they cannot fill, repeats, and the application dashboard', () => {
-    expect(ids('platform', ['geo_country', 'geo_city', 'host', 'host'])).toContain('hits-by-host@0');
-    expect(ids('platform', ['geo_country']).some((id) => /host|browser|system|geo/.test(id))).toBe(false);
+  it('leave out unknown names, repeats, and the application dashboard', () => {
+    const platform = ids('platform', ['geo_country', 'geo_city', 'host', 'host', 'map']);
+    const at = platform.indexOf('hits-by-country@0');
+    expect(platform.slice(at, at + 4)).toEqual([
+      'hits-by-country@0',
+      'hits-by-city@2',
+      'hits-by-host@4',
+      'response-status@0',
+    ]);
+    expect(ids('platform', ['map']).some((id) => /host|browser|system|country|city/.test(id))).toBe(false);
     expect(ids('platform', []).some((id) => /host|browser|system/.test(id))).toBe(false);
     expect(ids('application', DEFAULT_OPTIONAL_WIDGETS).some((id) => /host|browser|system/.test(id))).toBe(
       false,

@@ -167,6 +167,8 @@ const FIELD_KEYS: Record<string, string> = {
   host: 'dashboards.columns.host',
   'user_agent.name': 'dashboards.columns.browser',
   'user_agent.os_name': 'dashboards.columns.system',
+  'geoip.country_iso_code': 'dashboards.columns.country',
+  'geoip.city_name': 'dashboards.columns.city',
   tenant: 'dashboards.columns.tenant',
   status: 'dashboards.filters.status',
   method: 'dashboards.filters.method',

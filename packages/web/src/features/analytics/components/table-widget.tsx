@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { GroupByAnswer, Metadata } from '../api/analytics';
 import { useAnalytics } from '../api/analytics';
 import type { TableWidget as TableDefinition } from '../dashboards';
-import { TABLE_PAGE } from '../dashboards';
+import { COUNTRY_FIELD, TABLE_PAGE } from '../dashboards';
 import { combinedQuery, useDashboard } from './dashboard-context';
 import classes from './dashboard.module.css';
 import { WidgetCard } from './widget-card';
@@ -18,8 +18,28 @@ export interface Row {
   link?: string;
 }
 
-/** The rows of a group_by answer in its order, named by the metadata; links to known APIs and applications. */
-export function rowsOf(field: string, answer: GroupByAnswer | undefined): Row[] {
+/** Fields whose unknown values the writer calls `Other` (client-names.ts), translated here. */
+const USER_AGENT_FIELDS = new Set(['user_agent.name', 'user_agent.os_name']);
+
+/** A country's name in the language from its ISO code (the geo_country widget), or the code itself. */
+function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language, 'en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The rows of a group_by answer in its order, named by the metadata (countries in the language); links
+ * to known APIs and applications.
+ */
+export function rowsOf(
+  field: string,
+  answer: GroupByAnswer | undefined,
+  language = 'en',
+  other = 'Other',
+): Row[] {
   if (!answer) return [];
   const meta: Metadata = answer.metadata ?? {};
   const rank = (key: string) => Number(meta[key]?.order ?? Number.MAX_SAFE_INTEGER);
@@ -28,7 +48,16 @@ export function rowsOf(field: string, answer: GroupByAnswer | undefined): Row[] 
     .map(([key, value]) => {
       const m = meta[key] ?? {};
       const known = m.unknown !== 'true' && m.deleted !== 'true';
-      const name = m.name ? (m.version ? `${m.name} (${m.version})` : m.name) : key;
+      const name =
+        field === COUNTRY_FIELD
+          ? countryName(key, language)
+          : key === 'Other' && USER_AGENT_FIELDS.has(field)
+            ? other
+            : m.name
+              ? m.version
+                ? `${m.name} (${m.version})`
+                : m.name
+              : key;
       const link =
         known && field === 'api'
           ? `/management/apis/${encodeURIComponent(key)}/analytics`
@@ -53,7 +82,10 @@ export function TableWidget({ widget }: { widget: TableDefinition }) {
     order: widget.order,
     query: combinedQuery(widget.query, d.q),
   });
-  const rows = useMemo(() => rowsOf(widget.field, result.data), [widget.field, result.data]);
+  const rows = useMemo(
+    () => rowsOf(widget.field, result.data, i18n.language, t('dashboards.otherClient')),
+    [widget.field, result.data, i18n.language, t],
+  );
   const { remember } = d;
   useEffect(() => remember(widget.field, result.data?.metadata), [remember, widget.field, result.data]);
   const pages = Math.max(1, Math.ceil(rows.length / TABLE_PAGE));
