@@ -39,7 +39,7 @@ async function addToRollups(db: Executor, requests: readonly NewRequestRow[]): P
   for (const tier of ROLLUP_TIERS) {
     const accumulator = new RollupAccumulator<NewRequestRow>(
       tier,
-      (row, column) => row[column as keyof NewRequestRow] as string | number | null | undefined,
+      (column) => (row) => row[column as keyof NewRequestRow] as string | number | null | undefined,
     );
     for (const row of requests) accumulator.add(row);
     const rows = accumulator.take();

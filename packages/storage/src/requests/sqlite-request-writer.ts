@@ -120,7 +120,10 @@ export class SqliteRequestWriter {
     const insertLog = this.database.prepare(insertSql('request_logs', REQUEST_LOG_COLUMNS));
     const tiers = ROLLUP_TIERS.map((tier) => ({
       upsert: this.database.prepare(rollupUpsertSql(tier, 'sqlite')),
-      rollups: new RollupAccumulator<RowValues>(tier, (row, column) => row[COLUMN_AT[column]!]),
+      rollups: new RollupAccumulator<RowValues>(tier, (column) => {
+        const at = COLUMN_AT[column]!;
+        return (row) => row[at];
+      }),
     }));
     // BEGIN IMMEDIATE: the write lock first, so the batch queues for it rather than failing midway.
     this.writeBatch = this.database.transaction((requests: RowValues[], logs: RowValues[]) => {
