@@ -4,15 +4,18 @@
 // every widget query of the API, application and platform dashboards over that day (timeframe 1d,
 // bucket 10 min) timed through the analytics query layer: median of BENCH_RUNS runs, and once on
 // the raw rows alone (rollups bypassed) as the baseline. Target: every widget under 1 s.
+// The clients are a few user agents at addresses of a small GeoIP database written for the run, so
+// that the optional widgets (browser, system, country, city) have data; the writers place them.
 // Databases: SQLite in a temporary folder, and PostgreSQL at BENCH_DATABASE_URL (default the test
 // server; a database is created and dropped) unless BENCH_DIALECTS=sqlite.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import {
+  GeoLocator,
   SqliteRequestWriter,
   countRequests,
   groupRequests,
@@ -25,7 +28,9 @@ import {
   openStorage,
   requestStats,
   requestValues,
+  withDetails,
 } from '../packages/storage/dist/index.js';
+import { writeTestMmdb } from '../packages/storage/dist/requests/test-mmdb.js';
 
 const REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -95,6 +100,14 @@ function traffic(now) {
     return r < 0.7 ? 'GET' : r < 0.9 ? 'POST' : r < 0.97 ? 'PUT' : 'DELETE';
   };
   const paths = ['/', '/items', '/items/:id', '/orders', '/orders/:id', '/search', '/health'];
+  // Clients: a few user agents, and addresses in the bench's GeoIP networks (one in ten in none).
+  const agentOf = () => USER_AGENTS[Math.floor(next() * USER_AGENTS.length)];
+  const addressOf = () => {
+    const n = Math.floor(next() * (GEO_NETWORKS.length + 1));
+    return n === GEO_NETWORKS.length
+      ? '10.0.0.1'
+      : `${GEO_NETWORKS[n].prefix}.${1 + Math.floor(next() * 250)}`;
+  };
   const start = now - DAY;
   return function* () {
     for (let i = 0; i < REQUESTS; i++) {
@@ -129,8 +142,8 @@ function traffic(now) {
         api_response_time: backend,
         latency: gatewayShare,
         endpoint: backend < 0 ? null : 'http://backend.internal/',
-        remote_address: '10.0.0.1',
-        user_agent: 'bench',
+        remote_address: addressOf(),
+        user_agent: agentOf(),
         security_type: sub ? 'API_KEY' : 'KEY_LESS',
         error_key: null,
         message: null,
@@ -138,6 +151,33 @@ function traffic(now) {
       };
     }
   };
+}
+
+const USER_AGENTS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+  'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  'curl/8.5.0',
+  'python-requests/2.32.3',
+  'okhttp/4.12.0',
+  'Go-http-client/1.1',
+];
+/** The bench's GeoIP database: 20 /16 networks in 20 cities of 5 countries. */
+const GEO_NETWORKS = Array.from({ length: 20 }, (_, i) => ({
+  prefix: `${81 + i}.2`,
+  country: ['FR', 'DE', 'BR', 'JP', 'US'][i % 5],
+  city: `City ${i}`,
+}));
+
+function writeGeoDatabase(dir) {
+  const file = path.join(dir, 'bench-geo.mmdb');
+  const networks = GEO_NETWORKS.map((n) => ({
+    cidr: `${n.prefix}.0.0/16`,
+    data: { country: { iso_code: n.country }, city: { geoname_id: 1, names: { en: n.city } } },
+  }));
+  writeFileSync(file, writeTestMmdb(networks));
+  return file;
 }
 
 /**
@@ -171,6 +211,14 @@ function widgets(scope) {
       (db, s) => histogramPercentiles(db, s, INTERVAL, 'response-time', [50, 90, 95, 99]),
     ],
   ];
+  // The optional widgets (all of them: a GeoIP database is configured).
+  const optional = [
+    ['hits by host (optional widget, raw rows)', top('host')],
+    ['hits by browser (optional widget, raw rows)', top('user_agent.name')],
+    ['hits by system (optional widget, raw rows)', top('user_agent.os_name')],
+    ['hits by country (optional widget, raw rows)', top('geoip.country_iso_code')],
+    ['hits by city (optional widget, raw rows)', top('geoip.city_name')],
+  ];
   if (scope === 'platform') {
     return [
       ...common,
@@ -180,7 +228,7 @@ function widgets(scope) {
       ['top slow APIs (order -avg:response-time)', slow('api', 'response-time')],
       ['top overhead APIs (order -avg:proxy-latency)', slow('api', 'proxy-latency')],
       ['tenants (group_by tenant)', top('tenant')],
-      ['hits by host (group_by host, raw rows)', top('host')],
+      ...optional,
       ['hits by API (date_histo field:api)', (db, s) => histogramTerms(db, s, INTERVAL, 'api')],
       [
         'hits by application (date_histo field:application)',
@@ -202,7 +250,7 @@ function widgets(scope) {
         'hits by application (date_histo field:application)',
         (db, s) => histogramTerms(db, s, INTERVAL, 'application'),
       ],
-      ['top hosts (optional widget, raw rows)', top('host')],
+      ...optional,
     ];
   }
   return [
@@ -216,11 +264,11 @@ function widgets(scope) {
   ];
 }
 
-async function load(dialect, storage, rows) {
+async function load(dialect, storage, rows, geoipDatabase) {
   const started = performance.now();
   let batch = [];
   if (dialect === 'sqlite') {
-    const writer = new SqliteRequestWriter(storage.sqlitePath);
+    const writer = new SqliteRequestWriter(storage.sqlitePath, { geoipDatabase });
     for (const row of rows()) {
       batch.push(requestValues(row));
       if (batch.length === BATCH) {
@@ -231,11 +279,15 @@ async function load(dialect, storage, rows) {
     if (batch.length) writer.write(batch, []);
     writer.close();
   } else {
+    const details = { geo: GeoLocator.open(geoipDatabase) };
     const inFlight = new Set();
     const write = (part) => {
       // Plain inserts, the rollups built afterwards by the migration's backfill statement: the
       // reporter's path (insertRequestBatch, rollups upserted per batch) loads ~1,600 rows/s here.
-      const p = storage.db.insertInto('requests').values(part).execute();
+      const p = storage.db
+        .insertInto('requests')
+        .values(part.map((row) => withDetails(row, details)))
+        .execute();
       inFlight.add(p);
       void p.finally(() => inFlight.delete(p));
     };
@@ -295,11 +347,13 @@ async function openDialect(dialect) {
 async function main() {
   const now = Math.floor(Date.now() / 60_000) * 60_000 + 17_000;
   const rows = traffic(now);
+  const geoDir = mkdtempSync(path.join(os.tmpdir(), 'portico-bench-geo-'));
+  const geoipDatabase = writeGeoDatabase(geoDir);
   const results = [];
   for (const dialect of DIALECTS) {
     const { storage, drop } = await openDialect(dialect);
     try {
-      const loadMs = await load(dialect, storage, rows);
+      const loadMs = await load(dialect, storage, rows, geoipDatabase);
       const db = storage.db;
       const window = { from: now - DAY, to: now };
       // The busiest API and application: the dashboards that read the most.
@@ -345,6 +399,7 @@ async function main() {
       await drop();
     }
   }
+  rmSync(geoDir, { recursive: true, force: true });
   const pad = (s, n) => String(s).padEnd(n);
   const num = (n) => (Number.isNaN(n) ? '-' : String(Math.round(n))).padStart(8);
   console.log(
