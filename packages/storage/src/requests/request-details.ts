@@ -35,8 +35,12 @@ export function requestDetails(
 
 /** The row with its details (those the row names itself are kept). */
 export function withDetails(row: NewRequestRow, options: RequestDetailsOptions): NewRequestRow {
-  return { ...requestDetails(row.user_agent, row.remote_address, options), ...definedOf(row) };
+  const details = requestDetails(row.user_agent, row.remote_address, options);
+  return {
+    ...row,
+    user_agent_name: row.user_agent_name ?? details.user_agent_name,
+    os_name: row.os_name ?? details.os_name,
+    geo_country: row.geo_country ?? details.geo_country,
+    geo_city: row.geo_city ?? details.geo_city,
+  };
 }
-
-const definedOf = (row: NewRequestRow) =>
-  Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as NewRequestRow;
