@@ -157,4 +157,26 @@ describe('web app: accounts', () => {
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'User menu of Grace Hopper' }).waitFor();
   });
+  it('signs out from a page for signed-in users on a slow browser: portal home, not login', async () => {
+    const token = await adminToken(portico);
+    await createActiveUser(portico, token, sink, {
+      firstname: 'Mary',
+      lastname: 'Jackson',
+      email: 'mary@example.com',
+      password: 'wind-tunnel-1958',
+    });
+    const page = await freshPage();
+    await page.goto(`${portico.webUrl}/login?redirectUri=%2Fuser`);
+    await signInOnPage(page, 'mary@example.com', 'wind-tunnel-1958');
+    await page.waitForURL(`${portico.webUrl}/user`);
+    // A busy runner: the router's move to portal home is still rendering when the logout call answers.
+    // The account page must not take the ended session for an expired one (login, without Sign in).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
 });

@@ -1,6 +1,7 @@
 import { Outlet, Navigate, useLocation, useMatches } from 'react-router';
 import { useConfig } from '../shared/config/config-context';
-import { useUnavailable } from '../shared/lib/page-state';
+import { useEffect } from 'react';
+import { signingOut, useSigningOut, useUnavailable } from '../shared/lib/page-state';
 import { accessRedirect, mergeAccess } from '../shared/session/access';
 import type { RouteAccess } from '../shared/session/access';
 import { useSession } from '../shared/session/current-user';
@@ -20,8 +21,17 @@ export function RootLayout() {
   const matches = useMatches();
   const location = useLocation();
   const unavailable = useUnavailable();
+  const leaving = useSigningOut();
+  const home = location.pathname === '/';
+  useEffect(() => {
+    if (leaving && home) signingOut.set(false);
+  }, [leaving, home]);
 
   if (unavailable) return <UnavailablePage text={unavailable.text} />;
+  // Signing out: the router renders a navigation in a transition, which a busy browser may not have
+  // committed when the session ends. The page being left must not see the ended session (its guard
+  // would send the user to login); it makes way for portal home.
+  if (leaving && !home) return <Navigate to="/" replace />;
   if (session.isPending) return <PageLoader />;
 
   const access = mergeAccess(matches.map((match) => match.handle as RouteAccess | undefined));

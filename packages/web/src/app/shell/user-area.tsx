@@ -44,7 +44,8 @@ function UserMenu() {
   // In developer-portal-only mode the console is for administrators only.
   const showConsole = admin || !config.portal.devMode.enabled;
 
-  // Portal home first, so that no guard of the current page reacts to the ended session.
+  // Portal home first, so that no guard of the current page reacts to the ended session (RootLayout
+  // holds the page being left back until portal home has rendered).
   const logout = async () => {
     await navigate('/');
     const { providerLogoutUrl } = await signOut();

@@ -32,3 +32,13 @@ export const reloadCounter = observable(0);
 export function useReloadKey(): number {
   return useSyncExternalStore(reloadCounter.subscribe, reloadCounter.get);
 }
+
+/**
+ * True from the start of a sign-out until portal home has rendered: the page being left goes to portal
+ * home at once, so that its guard never takes the ended session for an expired one (login).
+ */
+export const signingOut = observable(false);
+
+export function useSigningOut(): boolean {
+  return useSyncExternalStore(signingOut.subscribe, signingOut.get);
+}

@@ -1,5 +1,6 @@
 import { basicAuthorization, errorCatalogue, http } from '../http';
 import { queryClient } from '../lib/query-client';
+import { signingOut } from '../lib/page-state';
 import { StorageKeys, clearSessionData, readStored } from '../lib/storage';
 import { fetchSession, userKeys } from './current-user';
 
@@ -13,6 +14,7 @@ export function dropUser(): void {
 /** Refreshes the current user after a session was opened (local or provider sign-in). */
 export async function sessionOpened(): Promise<void> {
   errorCatalogue.resetSession();
+  signingOut.set(false);
   // An earlier failed attempt's toast would still say the credentials were wrong.
   void import('../ui/toasts').then(({ hideSignInErrors }) => hideSignInErrors());
   await queryClient.fetchQuery({ queryKey: userKeys.current(), queryFn: () => fetchSession(), staleTime: 0 });
@@ -32,6 +34,8 @@ export async function signIn(username: string, password: string): Promise<void> 
  */
 export async function signOut(): Promise<{ providerLogoutUrl: string | undefined }> {
   const providerLogoutUrl = readStored<string | undefined>(StorageKeys.providerLogoutUrl, undefined);
+  // The page being left makes way for portal home (see RootLayout) before the session ends.
+  signingOut.set(true);
   // Calls under way would answer with the ending session (or 401 once it has ended) after the
   // sign-out and bring back a stale user: they are cancelled before and after the logout call.
   await queryClient.cancelQueries();
