@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousA11yViolations, signInOnPage } from './support/app';
+import { closeToast, seriousA11yViolations, signInOnPage } from './support/app';
 import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
 import { discoveryScreenSteps } from './support/proxy-discovery-steps';
 import type { Portico } from './support/portico';
@@ -150,7 +150,7 @@ describe('console: API proxy settings', () => {
     await main().getByRole('textbox', { name: 'Max age (seconds)' }).fill('600');
     await looked('api-proxy-cors');
     await main().getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Proxy saved').waitFor();
+    await closeToast(page, 'Proxy saved');
     const stored = await call<{ proxy: { cors: unknown } }>('GET', `apis/${shop}`);
     expect(stored.proxy.cors).toMatchObject({
       enabled: true,
@@ -210,7 +210,7 @@ describe('console: API proxy settings', () => {
     await main().getByRole('textbox', { name: 'Body' }).fill('{"error":"a key, please"}');
     await looked('api-proxy-template-new');
     await main().getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Proxy saved').waitFor();
+    await closeToast(page, 'Proxy saved');
     await page.waitForURL(`${base(orders)}/proxy/responsetemplates`);
     await main().getByRole('cell', { name: 'application/json', exact: true }).waitFor();
     await main().getByRole('button', { name: 'Show the body' }).click();
@@ -255,7 +255,7 @@ describe('console: API proxy settings', () => {
     await expect.poll(() => save.isEnabled()).toBe(true);
     await looked('api-proxy-details');
     await save.click();
-    await page.getByText('Proxy saved').waitFor();
+    await closeToast(page, 'Proxy saved');
     expect(
       (await call<{ proxy: { context_path: string } }>('GET', `apis/${orders}`)).proxy.context_path,
     ).toBe('/orders-v2');
@@ -300,7 +300,7 @@ describe('console: API proxy settings', () => {
     await enable.click({ force: true });
     await main().getByRole('textbox', { name: 'Max attempts' }).fill('3');
     await main().getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Proxy saved').waitFor();
+    await closeToast(page, 'Proxy saved');
     expect((await call<{ proxy: { failover: unknown } }>('GET', `apis/${orders}`)).proxy.failover).toEqual({
       maxAttempts: 3,
       retryTimeout: 10000,
@@ -312,7 +312,7 @@ describe('console: API proxy settings', () => {
     await main().getByRole('checkbox', { name: 'Europe' }).check();
     await looked('api-proxy-deployments');
     await main().getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Proxy saved').waitFor();
+    await closeToast(page, 'Proxy saved');
     expect((await call<{ tags: string[] }>('GET', `apis/${orders}`)).tags).toEqual(['europe']);
   });
 
@@ -341,7 +341,7 @@ describe('console: API proxy settings', () => {
     await looked('api-proxy-group-discovery');
     await service.fill('shop');
     await main().getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Proxy saved').waitFor();
+    await closeToast(page, 'Proxy saved');
     const stored = await call<{ proxy: { groups: { headers: object; services: unknown }[] } }>(
       'GET',
       `apis/${shop}`,

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousA11yViolations } from './support/app';
+import { closeToast, seriousA11yViolations } from './support/app';
 import { launchChromium, policyViolations, screenshot } from './support/browser';
 import { adminConsolePage, startedKeylessApi } from './support/keyless-api';
 import type { Portico } from './support/portico';
@@ -123,7 +123,7 @@ describe('console: API proxy', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'api-proxy-endpoint');
     await save.click();
-    await page.getByText('Proxy saved').waitFor();
+    await closeToast(page, 'Proxy saved');
     await page.waitForURL(`${base()}/proxy/endpoints`);
     await main().getByRole('cell', { name: second.url }).waitFor();
 
@@ -163,7 +163,7 @@ describe('console: API proxy', () => {
     await main().getByRole('combobox', { name: 'Key store' }).click();
     await page.getByRole('option', { name: 'None' }).click();
     await main().getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Proxy saved').waitFor();
+    await closeToast(page, 'Proxy saved');
     const stored = await call<{ proxy: { groups: { http: { maxConcurrentConnections: number } }[] } }>(
       'GET',
       `apis/${apiId}`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seriousA11yViolations, signInOnPage } from './support/app';
+import { closeToast, seriousA11yViolations, signInOnPage } from './support/app';
 import { launchChromium, newContext, screenshot } from './support/browser';
 import type { MailSink } from './support/mail-sink';
 import { startMailSink } from './support/mail-sink';
@@ -71,7 +71,7 @@ describe('settings: portal, analytics and API logging pages', () => {
       expect(await trail.isDisabled()).toBe(true);
     }
     await save.click();
-    await page.getByText('Settings saved').waitFor();
+    await closeToast(page, 'Settings saved');
     expect(await save.isDisabled()).toBe(true);
     const saved = await settings();
     expect((saved.logging as { maxDurationMillis: number }).maxDurationMillis).toBe(3_600_000);
@@ -96,7 +96,7 @@ describe('settings: portal, analytics and API logging pages', () => {
     expect(await save.isDisabled()).toBe(false);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await save.click();
-    await page.getByText('Settings saved').waitFor();
+    await closeToast(page, 'Settings saved');
     const saved = await settings();
     expect(saved.company).toEqual({ name: 'Changed elsewhere' });
     expect(saved.portal).toMatchObject({ title: 'Acme developer portal' });

@@ -11,6 +11,22 @@ export async function signInOnPage(page: Page, username: string, password: strin
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Waits for the toast that says `text`, then closes it, so that the next wait for the same words sees
+ * the next toast (a toast under the pointer stays past its 3 s, and two alike would both match).
+ */
+export async function closeToast(page: Page, text: string | RegExp, closeLabel = 'Close'): Promise<void> {
+  const toasts = page.locator('.mantine-Notification-root').filter({ hasText: text });
+  await toasts.first().waitFor();
+  while ((await toasts.count()) > 0) {
+    await toasts
+      .first()
+      .getByRole('button', { name: closeLabel })
+      .click({ timeout: 2000 })
+      .catch(() => undefined); // closed by its timer meanwhile
+  }
+}
+
 /** The user menu button of the top bar (signed in). */
 export const userMenu = (page: Page) => page.getByRole('button', { name: /^User menu of / });
 
