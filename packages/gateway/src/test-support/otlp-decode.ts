@@ -5,7 +5,7 @@
  * generated decoder.
  */
 
-interface Field {
+export interface Field {
   no: number;
   /** Varints and fixed values as bigint; length-delimited ones as their bytes. */
   value: bigint | Buffer;
@@ -25,7 +25,7 @@ function readVarint(buf: Buffer, at: number): [bigint, number] {
 }
 
 /** The fields of one message, in wire order (a repeated field appears once per element). */
-function fieldsOf(buf: Buffer): Field[] {
+export function fieldsOf(buf: Buffer): Field[] {
   const fields: Field[] = [];
   let at = 0;
   while (at < buf.length) {

@@ -2,7 +2,6 @@ import type { Attributes, Context, Link, SpanKind, Tracer } from '@opentelemetry
 import { TraceFlags, createContextKey } from '@opentelemetry/api';
 import type { ExportResult } from '@opentelemetry/core';
 import { ExportResultCode } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import type {
   ReadableSpan,
@@ -20,6 +19,7 @@ import {
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-base';
+import { PorticoTraceExporter } from './otlp-exporter.js';
 import type { TracingSettings } from './settings.js';
 
 /** A context value: the sampling ratio of the API a call belongs to (its own setting). */
@@ -152,7 +152,7 @@ export function startTracingProvider(
   options: TracingOptions = {},
 ): TracingProvider {
   let dropped = 0;
-  const exporter = new OTLPTraceExporter({
+  const exporter = new PorticoTraceExporter({
     url: settings.url,
     headers: settings.headers,
     timeoutMillis: options.exportTimeoutMillis ?? 10_000,

@@ -1,0 +1,189 @@
+import type { Context } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { describe, expect, it } from 'vitest';
+import type { Field } from '../test-support/otlp-decode.js';
+import { fieldsOf } from '../test-support/otlp-decode.js';
+import { encodeTraceRequest } from './otlp-encoder.js';
+
+/**
+ * The OTLP messages' fields: 'str', 'hex' (bytes), 'int' (varint), 'fixed' (fixed32/64), or the
+ * message type of a nested message. Enough to read every field either encoder writes.
+ */
+const SCHEMA: Record<string, Record<number, string>> = {
+  Request: { 1: 'ResourceSpans' },
+  ResourceSpans: { 1: 'Resource', 2: 'ScopeSpans', 3: 'str' },
+  Resource: { 1: 'KeyValue', 2: 'int' },
+  ScopeSpans: { 1: 'Scope', 2: 'Span', 3: 'str' },
+  Scope: { 1: 'str', 2: 'str', 3: 'KeyValue', 4: 'int' },
+  Span: {
+    ...{ 1: 'hex', 2: 'hex', 3: 'str', 4: 'hex', 5: 'str', 6: 'int', 7: 'fixed', 8: 'fixed' },
+    ...{ 9: 'KeyValue', 10: 'int', 11: 'Event', 12: 'int', 13: 'Link', 14: 'int', 15: 'Status', 16: 'fixed' },
+  },
+  Event: { 1: 'fixed', 2: 'str', 3: 'KeyValue', 4: 'int' },
+  Link: { 1: 'hex', 2: 'hex', 3: 'str', 4: 'KeyValue', 5: 'int', 6: 'fixed' },
+  Status: { 2: 'str', 3: 'int' },
+  KeyValue: { 1: 'str', 2: 'AnyValue' },
+  AnyValue: { 1: 'str', 2: 'int', 3: 'int', 4: 'fixed', 5: 'ArrayValue', 7: 'hex' },
+  ArrayValue: { 1: 'AnyValue' },
+};
+
+/**
+ * A message as a plain tree, field by field in field order (repeated fields in wire order), without the
+ * fields that hold their protobuf default (0, empty string): two encodings of the same message read
+ * the same whatever they chose to leave out.
+ */
+function read(bytes: Buffer, type: string): Record<number, unknown[]> {
+  const fields = SCHEMA[type]!;
+  const tree: Record<number, unknown[]> = {};
+  for (const field of fieldsOf(bytes) as Field[]) {
+    const kind = fields[field.no];
+    if (!kind) throw new Error(`${type} has no field ${field.no}`);
+    const value = field.value;
+    let read_: unknown;
+    if (kind === 'str') read_ = (value as Buffer).toString('utf8');
+    else if (kind === 'hex') read_ = (value as Buffer).toString('hex');
+    else if (kind === 'int' || kind === 'fixed') read_ = value as bigint;
+    else read_ = read(value as Buffer, kind);
+    if (read_ === '' || read_ === 0n) continue;
+    (tree[field.no] ??= []).push(read_);
+  }
+  return tree;
+}
+
+function spansOf(build: (tracers: ReturnType<typeof providers>) => void): ReadableSpan[] {
+  const all = providers();
+  build(all);
+  return [...all.first.exporter.getFinishedSpans(), ...all.second.exporter.getFinishedSpans()];
+}
+
+/** Two providers (two resources), the first with two tracers (two scopes). */
+function providers() {
+  const make = (attributes: Record<string, string | number>) => {
+    const exporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({
+      resource: resourceFromAttributes(attributes),
+      spanProcessors: [new SimpleSpanProcessor(exporter)],
+    });
+    return { exporter, provider };
+  };
+  const first = make({ 'service.name': 'portico-gateway', 'service.version': '1.2.3', 'host.cpus': 2 });
+  const second = make({ 'service.name': 'portico-management', region: 'São Paulo' });
+  return {
+    first,
+    second,
+    gateway: first.provider.getTracer('portico', '1.2.3'),
+    other: first.provider.getTracer('other-scope'),
+    management: second.provider.getTracer('portico'),
+  };
+}
+
+const remoteParent = (): Context =>
+  new W3CTraceContextPropagator().extract(
+    ROOT_CONTEXT,
+    {
+      traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+      tracestate: 'vendor=opaque,other=value',
+    },
+    { keys: (c) => Object.keys(c), get: (c, k) => c[k] },
+  );
+
+const sameAsOfficial = (spans: ReadableSpan[]) => {
+  const official = Buffer.from(ProtobufTraceSerializer.serializeRequest(spans)!);
+  const ours = Buffer.from(encodeTraceRequest(spans));
+  expect(read(ours, 'Request')).toEqual(read(official, 'Request'));
+  return ours;
+};
+
+describe('encodeTraceRequest', () => {
+  it('writes what the official serializer writes: ids, remote parents and trace state, kinds, times, status, flags', () => {
+    const spans = spansOf(({ gateway, other, management }) => {
+      const server = gateway.startSpan(
+        'GET /orders/:id',
+        { kind: SpanKind.SERVER, startTime: 1_764_300_000_123 },
+        remoteParent(),
+      );
+      const child = gateway.startSpan('plan security', {}, trace.setSpan(ROOT_CONTEXT, server));
+      child.setStatus({ code: SpanStatusCode.ERROR, message: 'API_KEY_INVALID' });
+      child.end([1_764_300_000, 999_999_999]);
+      const client = gateway.startSpan('GET', { kind: SpanKind.CLIENT }, trace.setSpan(ROOT_CONTEXT, server));
+      client.setStatus({ code: SpanStatusCode.OK });
+      client.end();
+      server.end();
+      other.startSpan('producer', { kind: SpanKind.PRODUCER }).end();
+      management.startSpan('consumer', { kind: SpanKind.CONSUMER }).end([0, 1]);
+    });
+    expect(spans).toHaveLength(5);
+    const ours = read(sameAsOfficial(spans), 'Request');
+    expect(ours[1]).toHaveLength(2); // two resources
+  });
+
+  it('writes every kind of attribute, events and links alike, in any script', () => {
+    const spans = spansOf(({ gateway }) => {
+      const span = gateway.startSpan('attributes', {
+        attributes: {
+          'text.ascii': 'plain',
+          'text.unicode': 'São Paulo — 東京 — 🚀',
+          'text.long': 'x'.repeat(300),
+          'text.empty': '',
+          flag: true,
+          'flag.off': false,
+          count: 42,
+          negative: -7,
+          big: 2 ** 60,
+          ratio: 1.5,
+          'not.a.number': Number.NaN,
+          names: ['a', 'é', ''],
+          numbers: [1, 2.5, -3],
+          flags: [true, false],
+          none: [],
+        },
+        links: [
+          { context: trace.getSpanContext(remoteParent())!, attributes: { 'link.reason': 'follows' } },
+          { context: trace.getSpanContext(remoteParent())! },
+        ],
+      });
+      span.addEvent('portico.rate_limit.rejected', { 'portico.error.key': 'RATE_LIMIT_TOO_MANY_REQUESTS' });
+      span.addEvent('plain event');
+      span.end();
+    });
+    sameAsOfficial(spans);
+  });
+
+  it('moves a message when its length needs more bytes than reserved: large spans and large batches', () => {
+    const spans = spansOf(({ gateway }) => {
+      // Spans over 16 KB (three-byte lengths) and a batch over 2 MB (four-byte lengths).
+      for (let i = 0; i < 40; i++) {
+        gateway.startSpan(`large ${i}`, { attributes: { body: 'y'.repeat(60_000 + i) } }).end();
+      }
+      for (let i = 0; i < 600; i++) gateway.startSpan(`small ${i}`, { attributes: { i } }).end();
+    });
+    const bytes = sameAsOfficial(spans);
+    expect(bytes.length).toBeGreaterThan(2 ** 21);
+  });
+
+  it('writes times as exact nanoseconds since the epoch (beyond 2^53), from 1970 to 2106', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    const spans = spansOf(({ gateway }) => {
+      for (let i = 0; i < 500; i++) {
+        const seconds = i === 0 ? 0 : i === 1 ? 2 ** 32 - 1 : next() * 2;
+        const span = gateway.startSpan(`t${i}`, { startTime: [seconds, next() % 1_000_000_000] });
+        span.end([seconds + 1, 999_999_999]);
+      }
+    });
+    sameAsOfficial(spans);
+  });
+
+  it('encodes an empty batch as an empty request', () => {
+    expect(encodeTraceRequest([])).toHaveLength(0);
+  });
+});
