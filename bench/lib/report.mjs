@@ -13,6 +13,7 @@ export function printReport({
   rounds,
   reported,
   instance,
+  tracingAtRate,
 }) {
   const base = results.find((r) => r.name.startsWith('plain undici'));
   console.log(
@@ -69,6 +70,17 @@ export function printReport({
     console.log(
       `(d) tracing, sampling 1: CPU per request ${ratioOf(d, a)} of (a) (target <= 1.15), ${d.bad} calls failed (target 0)`,
     );
+  if (tracingAtRate) {
+    console.log(
+      `\ntracing at a fixed rate of ${Math.round(tracingAtRate.rate)} req/s (half of (d)'s capacity), CPU per request:`,
+    );
+    for (const r of tracingAtRate.runs)
+      console.log(
+        `  ${r.name.padEnd(64)}${String(Math.round(r.cpu)).padStart(5)} us  ${r.ratio.toFixed(2)} of (a)  ${r.rps.toFixed(0)} req/s  non-2xx ${r.bad}`,
+      );
+    const d = tracingAtRate.runs.find((r) => r.name.startsWith('portico (d)'));
+    if (d) console.log(`(d) at that rate: CPU per request ${d.ratio.toFixed(2)} of (a) (target <= 1.15)`);
+  }
   console.log(
     `reports written for portico runs: ${reported}; dropped reports: ${instance?.dropped_reports ?? 'unknown'} (target 0)`,
   );
