@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Context, Span, TextMapGetter, Tracer } from '@opentelemetry/api';
+import type { Attributes, Context, Span, TextMapGetter, Tracer } from '@opentelemetry/api';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { NewRequestRow } from '@portico/storage';
@@ -31,6 +31,35 @@ export function routeOf(contextPath: string, flowPath: string | undefined): stri
   return `${base}${flowPath.startsWith('/') ? '' : '/'}${flowPath}`;
 }
 
+/** The server span's attributes: the HTTP semantic conventions', then Portico's. */
+function serverAttributes(
+  req: IncomingMessage,
+  record: NewRequestRow,
+  api: CompiledApi | undefined,
+  route: string | undefined,
+): Attributes {
+  const host = req.headers.host ?? '';
+  const colon = host.lastIndexOf(':');
+  const hasPort = colon > 0 && !host.endsWith(']');
+  const attributes: Attributes = {
+    'http.request.method': record.method,
+    'url.scheme': 'http',
+    'server.address': hasPort ? host.slice(0, colon) : host,
+  };
+  if (hasPort) attributes['server.port'] = Number(host.slice(colon + 1));
+  attributes['network.protocol.version'] = req.httpVersion;
+  if (record.remote_address) attributes['client.address'] = record.remote_address;
+  if (record.user_agent) attributes['user_agent.original'] = record.user_agent;
+  if (route) attributes['http.route'] = route;
+  if (api) {
+    attributes['portico.api.id'] = api.id;
+    attributes['portico.api.name'] = api.name;
+  }
+  attributes['portico.request.id'] = record.id;
+  attributes['portico.transaction.id'] = record.transaction_id;
+  return attributes;
+}
+
 /**
  * The spans of one call through the gateway: the server span (child of the caller's `traceparent`
  * when it is valid; a malformed one starts a new trace), plan security, one per policy, the upstream
@@ -55,33 +84,16 @@ export class RequestTrace {
     const ratio = api?.tracing.samplingRatio;
     if (ratio !== undefined) parent = parent.setValue(API_SAMPLING_RATIO, ratio);
     const route = contextPath === undefined ? undefined : routeOf(contextPath, undefined);
-    const host = req.headers.host ?? '';
-    const colon = host.lastIndexOf(':');
-    const hasPort = colon > 0 && !host.endsWith(']');
+    // The samplers decide on the trace alone: the attributes are built only for a sampled call.
     this.server = tracer.startSpan(
       route ? `${record.method} ${route}` : record.method,
-      {
-        kind: SpanKind.SERVER,
-        startTime: record.timestamp,
-        attributes: {
-          'http.request.method': record.method,
-          'url.scheme': 'http',
-          'server.address': hasPort ? host.slice(0, colon) : host,
-          ...(hasPort ? { 'server.port': Number(host.slice(colon + 1)) } : {}),
-          'network.protocol.version': req.httpVersion,
-          ...(record.remote_address ? { 'client.address': record.remote_address } : {}),
-          ...(record.user_agent ? { 'user_agent.original': record.user_agent } : {}),
-          ...(route ? { 'http.route': route } : {}),
-          ...(api ? { 'portico.api.id': api.id, 'portico.api.name': api.name } : {}),
-          'portico.request.id': record.id,
-          'portico.transaction.id': record.transaction_id,
-        },
-      },
+      { kind: SpanKind.SERVER, startTime: record.timestamp },
       parent,
     );
     this.ctx = trace.setSpan(parent, this.server);
     this.recording = this.server.isRecording();
     record.trace_id = this.server.spanContext().traceId;
+    if (this.recording) this.server.setAttributes(serverAttributes(req, record, api, route));
   }
 
   /** The policy path matched: the route and the span's name say it. */
@@ -99,13 +111,11 @@ export class RequestTrace {
     securityType: string | undefined,
   ): void {
     if (!this.recording) return;
-    this.server.setAttributes({
-      'portico.plan.id': plan.plan.id,
-      'portico.plan.name': plan.plan.name,
-      ...(securityType ? { 'portico.plan.security': securityType } : {}),
-      ...(application.id ? { 'portico.application.id': application.id } : {}),
-      ...(application.name ? { 'portico.application.name': application.name } : {}),
-    });
+    const attributes: Attributes = { 'portico.plan.id': plan.plan.id, 'portico.plan.name': plan.plan.name };
+    if (securityType) attributes['portico.plan.security'] = securityType;
+    if (application.id) attributes['portico.application.id'] = application.id;
+    if (application.name) attributes['portico.application.name'] = application.name;
+    this.server.setAttributes(attributes);
   }
 
   /** A child span of the call (plan security, a policy); undefined when the call is not sampled. */
@@ -189,12 +199,13 @@ export class RequestTrace {
     this.client?.end();
     if (!this.recording) return;
     const server = this.server;
-    server.setAttribute('http.response.status_code', record.status);
-    if (record.error_key) server.setAttribute('portico.error.key', record.error_key);
+    const attributes: Attributes = { 'http.response.status_code': record.status };
+    if (record.error_key) attributes['portico.error.key'] = record.error_key;
     if (record.status >= 500) {
-      server.setAttribute('error.type', String(record.status));
+      attributes['error.type'] = String(record.status);
       server.setStatus({ code: SpanStatusCode.ERROR, message: record.error_key ?? undefined });
     }
+    server.setAttributes(attributes);
     server.end();
   }
 }
