@@ -1,24 +1,15 @@
 import type { Attributes, Context, Link, SpanKind, Tracer } from '@opentelemetry/api';
-import { TraceFlags, createContextKey } from '@opentelemetry/api';
-import type { ExportResult } from '@opentelemetry/core';
-import { ExportResultCode } from '@opentelemetry/core';
+import { createContextKey } from '@opentelemetry/api';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
-import type {
-  ReadableSpan,
-  Sampler,
-  SamplingResult,
-  Span,
-  SpanExporter,
-  SpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import type { Sampler, SamplingResult, Span } from '@opentelemetry/sdk-trace-base';
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
   BasicTracerProvider,
-  BatchSpanProcessor,
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-base';
+import { EncodingBatchProcessor } from './encoding-processor.js';
 import { PorticoTraceExporter } from './otlp-exporter.js';
 import type { TracingSettings } from './settings.js';
 
@@ -86,58 +77,6 @@ export class PorticoSampler implements Sampler {
   }
 }
 
-/**
- * The batch processor behind a bound: spans waiting for export or being exported are at most
- * maxQueueSize; beyond, a span is dropped and counted, and so are the spans of an export that failed
- * (collector down, refused, timed out). Nothing here ever waits on the collector.
- */
-class BoundedBatchProcessor implements SpanProcessor {
-  private pending = 0;
-  private readonly inner: BatchSpanProcessor;
-
-  constructor(
-    exporter: SpanExporter,
-    private readonly max: number,
-    options: TracingOptions,
-    private readonly dropped: (n: number) => void,
-  ) {
-    const counting: SpanExporter = {
-      export: (spans: ReadableSpan[], done: (result: ExportResult) => void) => {
-        exporter.export(spans, (result) => {
-          this.pending -= spans.length;
-          if (result.code !== ExportResultCode.SUCCESS) this.dropped(spans.length);
-          done(result);
-        });
-      },
-      shutdown: () => exporter.shutdown(),
-      forceFlush: () => exporter.forceFlush?.() ?? Promise.resolve(),
-    };
-    this.inner = new BatchSpanProcessor(counting, {
-      maxQueueSize: max,
-      maxExportBatchSize: Math.min(512, max),
-      scheduledDelayMillis: options.scheduledDelayMillis ?? 1000,
-      exportTimeoutMillis: options.exportTimeoutMillis ?? 10_000,
-    });
-  }
-
-  onStart(): void {}
-
-  onEnd(span: ReadableSpan): void {
-    if ((span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0) return;
-    if (this.pending >= this.max) return this.dropped(1);
-    this.pending++;
-    this.inner.onEnd(span);
-  }
-
-  forceFlush(): Promise<void> {
-    return this.inner.forceFlush();
-  }
-
-  shutdown(): Promise<void> {
-    return this.inner.shutdown();
-  }
-}
-
 /** A started tracer provider exporting over OTLP/HTTP protobuf; `dropped` counts spans lost. */
 export interface TracingProvider {
   tracer: Tracer;
@@ -157,10 +96,15 @@ export function startTracingProvider(
     headers: settings.headers,
     timeoutMillis: options.exportTimeoutMillis ?? 10_000,
   });
-  const processor = new BoundedBatchProcessor(
+  const maxQueueSize = options.maxQueueSize ?? DEFAULT_MAX_QUEUE;
+  const processor = new EncodingBatchProcessor(
     exporter,
-    options.maxQueueSize ?? DEFAULT_MAX_QUEUE,
-    options,
+    {
+      maxQueueSize,
+      maxExportBatchSize: Math.min(512, maxQueueSize),
+      scheduledDelayMillis: options.scheduledDelayMillis ?? 1000,
+      exportTimeoutMillis: options.exportTimeoutMillis ?? 10_000,
+    },
     (n) => {
       dropped += n;
       options.onDropped?.(n);

@@ -1,0 +1,115 @@
+import { ROOT_CONTEXT, TraceFlags, context } from '@opentelemetry/api';
+import type { ExportResult } from '@opentelemetry/core';
+import { ExportResultCode, suppressTracing } from '@opentelemetry/core';
+import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { EncodedSpans } from './otlp-encoder.js';
+import { EncodedSpanBatch } from './otlp-encoder.js';
+
+/** Where encoded batches go: the OTLP exporter (`PorticoTraceExporter`), or a test's. */
+export interface EncodedSpanExporter {
+  export(batch: EncodedSpans, done: (result: ExportResult) => void): void;
+  shutdown(): Promise<void>;
+}
+
+export interface EncodingBatchOptions {
+  /** Spans encoded and not yet exported, at most; beyond, a span is dropped and counted. */
+  maxQueueSize: number;
+  /** Spans per export request, at most. */
+  maxExportBatchSize: number;
+  /** How long the first span of a batch waits for others before the batch goes out (ms). */
+  scheduledDelayMillis: number;
+  /** How long one export may take before its spans count as dropped and the next goes (ms). */
+  exportTimeoutMillis: number;
+}
+
+/**
+ * The gateway's batch span processor. Like the SDK's `BatchSpanProcessor` it sends spans in batches,
+ * one export at a time, on a timer or when a batch is full, behind a bounded queue that never waits
+ * on the collector; unlike it, each sampled span is encoded (OTLP protobuf) when it ends, so the queue
+ * holds bytes. Span objects then die young: held in a queue for up to a second, they outlived the
+ * young generation and their collection cost more than creating them.
+ * Dropped and counted: spans beyond the bound, and those of an export that failed (collector down,
+ * refused, or not answering within the export timeout).
+ */
+export class EncodingBatchProcessor implements SpanProcessor {
+  private batch = new EncodedSpanBatch();
+  private readonly waiting: EncodedSpans[] = [];
+  /** Spans encoded and not yet exported (in the batch, waiting, or being sent). */
+  private pending = 0;
+  private sending = false;
+  private timer: NodeJS.Timeout | undefined;
+  private idle: (() => void)[] = [];
+
+  constructor(
+    private readonly exporter: EncodedSpanExporter,
+    private readonly options: EncodingBatchOptions,
+    private readonly dropped: (count: number) => void,
+  ) {}
+
+  onStart(): void {}
+
+  onEnd(span: ReadableSpan): void {
+    if ((span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0) return;
+    if (this.pending >= this.options.maxQueueSize) return this.dropped(1);
+    try {
+      this.batch.add(span);
+    } catch {
+      // Never from the SDK's spans; a span that cannot be encoded is lost, not the batch.
+      return this.dropped(1);
+    }
+    this.pending++;
+    if (this.batch.count >= this.options.maxExportBatchSize) this.seal();
+    else this.timer ??= setTimeout(() => this.seal(), this.options.scheduledDelayMillis).unref();
+  }
+
+  /** Sends what is encoded, and resolves once every batch is exported (or counted as dropped). */
+  forceFlush(): Promise<void> {
+    this.seal();
+    if (!this.sending) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  async shutdown(): Promise<void> {
+    await this.forceFlush();
+    await this.exporter.shutdown();
+  }
+
+  /** The batch being filled goes in line for export. */
+  private seal(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.batch.count === 0) return;
+    this.waiting.push(this.batch.finish());
+    this.batch = new EncodedSpanBatch();
+    this.sendNext();
+  }
+
+  private sendNext(): void {
+    if (this.sending) return;
+    const next = this.waiting.shift();
+    if (!next) {
+      for (const resolve of this.idle.splice(0)) resolve();
+      return;
+    }
+    this.sending = true;
+    let settled = false;
+    const settle = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(guard);
+      this.pending -= next.count;
+      if (!ok) this.dropped(next.count);
+      this.sending = false;
+      this.sendNext();
+    };
+    const guard = setTimeout(() => settle(false), this.options.exportTimeoutMillis).unref();
+    // The export's own work (the HTTP client) is never traced, and runs outside any call's context.
+    context.with(suppressTracing(ROOT_CONTEXT), () => {
+      try {
+        this.exporter.export(next, (result) => settle(result.code === ExportResultCode.SUCCESS));
+      } catch {
+        settle(false);
+      }
+    });
+  }
+}

@@ -1,0 +1,196 @@
+import type { HrTime } from '@opentelemetry/api';
+
+/** Protobuf wire types. */
+export const VARINT = 0;
+export const I64 = 1;
+export const LEN = 2;
+export const I32 = 5;
+
+/** A growing buffer of protobuf wire data. */
+export class Writer {
+  private buf: Buffer;
+  private pos = 0;
+
+  constructor(size: number) {
+    this.buf = Buffer.allocUnsafe(size);
+  }
+
+  finish(): Uint8Array {
+    return this.buf.subarray(0, this.pos);
+  }
+
+  private room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n + 1024));
+    this.buf.copy(bigger, 0, 0, this.pos);
+    this.buf = bigger;
+  }
+
+  /** Bytes written so far. */
+  get length(): number {
+    return this.pos;
+  }
+
+  /** Forgets what was written after the first `length` bytes. */
+  truncate(length: number): void {
+    this.pos = Math.min(this.pos, length);
+  }
+
+  raw(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
+  }
+
+  tag(field: number, wire: number): void {
+    this.varint((field << 3) | wire);
+  }
+
+  /** An unsigned varint below 2^32. */
+  varint(value: number): void {
+    this.room(5);
+    let v = value >>> 0;
+    while (v > 0x7f) {
+      this.buf[this.pos++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.buf[this.pos++] = v;
+  }
+
+  /** A signed integer as int64 (two's complement, ten bytes when negative). */
+  int64(value: number): void {
+    if (value >= 0 && value <= 0xffffffff) return this.varint(value);
+    this.room(10);
+    let n = BigInt.asUintN(64, BigInt(value));
+    while (n > 0x7fn) {
+      this.buf[this.pos++] = Number(n & 0x7fn) | 0x80;
+      n >>= 7n;
+    }
+    this.buf[this.pos++] = Number(n);
+  }
+
+  /** A count field, left out when 0 (the protobuf default). */
+  countField(field: number, count: number): void {
+    if (!count) return;
+    this.tag(field, VARINT);
+    this.varint(count);
+  }
+
+  fixed32(value: number): void {
+    this.room(4);
+    this.buf.writeUInt32LE(value >>> 0, this.pos);
+    this.pos += 4;
+  }
+
+  double(value: number): void {
+    this.room(8);
+    this.buf.writeDoubleLE(value, this.pos);
+    this.pos += 8;
+  }
+
+  /** An HrTime as fixed64 nanoseconds since the epoch, exact (seconds * 1e9 exceeds 2^53). */
+  time([seconds, nanos]: HrTime): void {
+    this.room(8);
+    const low16 = seconds % 0x10000;
+    const high = (seconds - low16) / 0x10000; // seconds = high * 2^16 + low16
+    const a = low16 * 1e9 + nanos; // < 2^46
+    const b = high * 1e9; // < 2^46 until the year 2^32 s; the total is b * 2^16 + a
+    const bLow = b % 0x10000;
+    const bHigh = (b - bLow) / 0x10000; // b * 2^16 = bHigh * 2^32 + bLow * 2^16
+    const aLow = a % 0x100000000;
+    const low = bLow * 0x10000 + aLow; // < 2^33
+    const carry = low >= 0x100000000 ? 1 : 0;
+    this.buf.writeUInt32LE(low % 0x100000000, this.pos);
+    this.buf.writeUInt32LE((bHigh + (a - aLow) / 0x100000000 + carry) >>> 0, this.pos + 4);
+    this.pos += 8;
+  }
+
+  /**
+   * A length-delimited string field. Short ASCII strings (most: names, ids, addresses) are copied here
+   * (a call into Buffer's native writer costs more than that); the others by the native UTF-8 writer.
+   */
+  stringField(field: number, value: string): void {
+    this.tag(field, LEN);
+    const n = value.length;
+    if (n < 0x80) {
+      this.room(n + 1);
+      const buf = this.buf;
+      const start = this.pos;
+      buf[start] = n;
+      let at = start + 1;
+      for (let i = 0; i < n; i++) {
+        const c = value.charCodeAt(i);
+        if (c > 0x7f) {
+          at = -1;
+          break;
+        }
+        buf[at++] = c;
+      }
+      if (at >= 0) {
+        this.pos = at;
+        return;
+      }
+    }
+    const length = Buffer.byteLength(value, 'utf8');
+    this.varint(length);
+    this.room(length);
+    this.pos += this.buf.write(value, this.pos, length, 'utf8');
+  }
+
+  /** A trace or span id (lowercase hex, as the SDK makes them) as its bytes. */
+  idField(field: number, hex: string): void {
+    this.tag(field, LEN);
+    const length = hex.length >>> 1;
+    this.varint(length);
+    this.room(length);
+    const buf = this.buf;
+    let at = this.pos;
+    for (let i = 0; i < hex.length; i += 2) {
+      const high = NIBBLES[hex.charCodeAt(i)];
+      const low = NIBBLES[hex.charCodeAt(i + 1)];
+      if (!(high! >= 0 && low! >= 0)) {
+        // Not hex (never from the SDK): what the native decoder makes of it, zero-padded.
+        buf.fill(0, this.pos, this.pos + length);
+        buf.write(hex, this.pos, length, 'hex');
+        this.pos += length;
+        return;
+      }
+      buf[at++] = (high! << 4) | low!;
+    }
+    this.pos = at;
+  }
+
+  /** Reserves `reserved` bytes for the length of the message that follows; returns where it starts. */
+  begin(reserved: number): number {
+    this.room(reserved);
+    const start = this.pos;
+    this.pos += reserved;
+    return start;
+  }
+
+  /** Writes the message's length at its start, moving the message when the length needs more or fewer bytes. */
+  end(start: number, reserved: number): void {
+    const length = this.pos - start - reserved;
+    const size =
+      length < 0x80 ? 1 : length < 0x4000 ? 2 : length < 0x200000 ? 3 : length < 0x10000000 ? 4 : 5;
+    if (size !== reserved) {
+      this.room(size - reserved);
+      this.buf.copyWithin(start + size, start + reserved, this.pos);
+      this.pos += size - reserved;
+    }
+    let v = length;
+    let at = start;
+    while (v > 0x7f) {
+      this.buf[at++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.buf[at] = v;
+  }
+}
+
+/** Hex digit values by character code (-1: not a hex digit). */
+const NIBBLES = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) {
+  NIBBLES['0123456789abcdef'.charCodeAt(i)] = i;
+  NIBBLES['0123456789ABCDEF'.charCodeAt(i)] = i;
+}
