@@ -5,6 +5,9 @@ import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base'
 import type { EncodedSpans } from './otlp-encoder.js';
 import { EncodedSpanBatch } from './otlp-encoder.js';
 
+const MIN_BATCH_BYTES = 64 * 1024;
+const MAX_BATCH_BYTES = 4 * 1024 * 1024;
+
 /** Where encoded batches go: the OTLP exporter (`PorticoTraceExporter`), or a test's. */
 export interface EncodedSpanExporter {
   export(batch: EncodedSpans, done: (result: ExportResult) => void): void;
@@ -33,6 +36,8 @@ export interface EncodingBatchOptions {
  */
 export class EncodingBatchProcessor implements SpanProcessor {
   private batch = new EncodedSpanBatch();
+  /** Bytes to allocate for a batch: a bit more than the last one took, so that it rarely grows. */
+  private batchSize = MIN_BATCH_BYTES;
   private readonly waiting: EncodedSpans[] = [];
   /** Spans encoded and not yet exported (in the batch, waiting, or being sent). */
   private pending = 0;
@@ -79,8 +84,13 @@ export class EncodingBatchProcessor implements SpanProcessor {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.batch.count === 0) return;
-    this.waiting.push(this.batch.finish());
-    this.batch = new EncodedSpanBatch();
+    const sealed = this.batch.finish();
+    this.waiting.push(sealed);
+    this.batchSize = Math.min(
+      Math.max(MIN_BATCH_BYTES, Math.ceil(sealed.bytes.length * 1.25)),
+      MAX_BATCH_BYTES,
+    );
+    this.batch = new EncodedSpanBatch(this.batchSize);
     this.sendNext();
   }
 

@@ -183,6 +183,27 @@ describe('encodeTraceRequest', () => {
     sameAsOfficial(spans);
   });
 
+  it('copies an attribute value that repeats from span to span, and follows one that changes', () => {
+    const values: unknown[] = ['GET', 'GET', 'GET', 'POST', 'GET', 'GET', 200, 200, 404, true, true, false];
+    const spans = spansOf(({ gateway }) => {
+      values.forEach((value, i) => {
+        const span = gateway.startSpan(`call ${i}`, {
+          attributes: {
+            'http.request.method': value as string,
+            'portico.api.id': 'the-same-api',
+            'portico.request.id': `request-${i}`,
+            'tags.array': ['a', 'b'],
+          },
+        });
+        span.addEvent('event', { 'http.request.method': i % 2 ? 'GET' : 'PUT' });
+        span.end();
+      });
+    });
+    const ours = read(sameAsOfficial(spans), 'Request');
+    // The same batch once more, each value now known: the same request again.
+    expect(read(sameAsOfficial(spans), 'Request')).toEqual(ours);
+  });
+
   it('encodes an empty batch as an empty request', () => {
     expect(encodeTraceRequest([])).toHaveLength(0);
   });

@@ -160,34 +160,56 @@ function writeEvent(out: Writer, event: TimedEvent): void {
 const flagsOf = (traceFlags: number, remote: boolean | undefined): number =>
   (traceFlags & 0xff) | 0x100 | (remote ? 0x200 : 0);
 
+/**
+ * What is known of an attribute key: its encoded `KeyValue.key`, the value it had last, and once that
+ * value came twice in a row, the whole encoded KeyValue (its length included) for that value. Most of a
+ * call's attributes repeat from call to call (API, plan, method, route, addresses, status): those are
+ * copied in one piece; a value that changes every call (a request id) costs a comparison more.
+ */
+interface KnownKey {
+  key: Buffer;
+  value: unknown;
+  keyValue: Buffer | undefined;
+}
+const known = new Map<string, KnownKey>();
+const MAX_KNOWN_KEYS = 1024;
+
 /** Repeated KeyValue in `field`. */
 function writeAttributes(out: Writer, field: number, attributes: Attributes): void {
   for (const key of Object.keys(attributes)) {
     const value = attributes[key];
     if (value === undefined || value === null) continue;
     out.tag(field, LEN);
+    const entry = knownKey(key);
+    const repeated = entry.value === value && typeof value !== 'object';
+    if (repeated && entry.keyValue) {
+      out.raw(entry.keyValue);
+      continue;
+    }
     const start = out.begin(1);
-    out.raw(encodedKey(key));
+    out.raw(entry.key);
     out.tag(2, LEN); // KeyValue.value
     const valueStart = out.begin(1);
     writeAnyValue(out, value);
     out.end(valueStart, 1);
     out.end(start, 1);
+    if (repeated) entry.keyValue = out.copyFrom(start);
+    else if (entry.value !== value) {
+      entry.value = value;
+      entry.keyValue = undefined;
+    }
   }
 }
 
-/** KeyValue.key with its tag and length: attribute keys are a small set, encoded once each. */
-const keys = new Map<string, Buffer>();
-const MAX_CACHED_KEYS = 1024;
-
-function encodedKey(key: string): Buffer {
-  let bytes = keys.get(key);
-  if (bytes) return bytes;
+function knownKey(key: string): KnownKey {
+  let entry = known.get(key);
+  if (entry) return entry;
   const out = new Writer(key.length * 3 + 8);
   out.stringField(1, key);
-  bytes = Buffer.from(out.finish());
-  if (keys.size < MAX_CACHED_KEYS) keys.set(key, bytes);
-  return bytes;
+  entry = { key: Buffer.from(out.finish()), value: undefined, keyValue: undefined };
+  // Keys are a small fixed set; past the bound (never seen), keys are encoded each time.
+  if (known.size < MAX_KNOWN_KEYS) known.set(key, entry);
+  return entry;
 }
 
 /** AnyValue: string 1, bool 2, int 3, double 4, array 5, bytes 7. */

@@ -31,6 +31,11 @@ export class Writer {
     return this.pos;
   }
 
+  /** A copy of what was written from `start` on. */
+  copyFrom(start: number): Buffer {
+    return Buffer.from(this.buf.subarray(start, this.pos));
+  }
+
   /** Forgets what was written after the first `length` bytes. */
   truncate(length: number): void {
     this.pos = Math.min(this.pos, length);
