@@ -236,6 +236,7 @@ function measureTracingAtRate(selected, rounds) {
       rps: median(measured[i].map((r) => r.rps)),
       cpu: median(measured[i].map((r) => r.cpu.total)),
       ratio: median(measured[i].map((r, k) => r.cpu.total / measured[0][k].cpu.total)),
+      ratios: measured[i].map((r, k) => r.cpu.total / measured[0][k].cpu.total),
       bad: measured[i].reduce((a, r) => a + r.non2xx + r.errors, 0),
     })),
   };
