@@ -7,24 +7,36 @@ import { REPO_ROOT } from './portico';
 /** Debian's chromium (no browser download). */
 export const CHROMIUM = process.env.PORTICO_CHROMIUM ?? '/usr/bin/chromium';
 
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // The compositor's software GPU runs in the browser process instead of a process of its own: ~10%
+  // less CPU per page on the runner.
+  '--in-process-gpu',
+];
+
+/**
+ * Debian's chromium, launched headless. A browser that dies while starting (seen once in a CI run: a
+ * SIGSEGV before its first page, a test file failed without a test run) is started again, twice at
+ * most: that says nothing of the app, and every test still runs against a browser that started.
+ */
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // The compositor's software GPU runs in the browser process instead of a process of its own: ~10%
-      // less CPU per page on the runner.
-      '--in-process-gpu',
-    ],
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(
+        `chromium did not start (attempt ${attempt}), starting it again: ${String(error).split('\n')[0]}`,
+      );
+    }
+  }
 }
 
 /**
