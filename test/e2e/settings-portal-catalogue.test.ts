@@ -195,7 +195,9 @@ describe('settings: metadata, top APIs, portal headers and restricted sharding t
     await signInOnPage(olga, 'olga@example.com', 'owner-pass');
     await olga.waitForURL((url) => !url.pathname.startsWith('/login'));
     await olga.goto(`${portico.webUrl}/management/apis/${apiIds.Weather}/portal`);
-    // With tags chosen, the field shows pills: a click on the field opens the options.
+    // With tags chosen, the field shows pills: a click on the field opens the options. The click waits
+    // for the page's data: a list opened while the page still loaded closed again once in CI.
+    await olga.waitForLoadState('networkidle');
     await tagsField(olga).click();
     const option = (name: string) => olga.getByRole('option', { name, exact: true });
     await option('Public').waitFor();
@@ -207,6 +209,7 @@ describe('settings: metadata, top APIs, portal headers and restricted sharding t
 
     // An administrator may use every tag: none is disabled, each named after the tag.
     await page.goto(`${portico.webUrl}/management/apis/${apiIds.Weather}/portal`);
+    await page.waitForLoadState('networkidle');
     await tagsField(page).click();
     await page.getByRole('option', { name: 'Public', exact: true }).waitFor();
     expect(
