@@ -119,9 +119,12 @@ export class RequestTrace {
   }
 
   /** A child span of the call (plan security, a policy); undefined when the call is not sampled. */
-  child(name: string, attributes: Record<string, string> = {}): Span | undefined {
+  child(name: string, attributes?: Record<string, string>): Span | undefined {
     if (!this.recording) return undefined;
-    return this.tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, this.ctx);
+    // Attributes given to startSpan are sanitised twice by the SDK, then set: set once instead.
+    const span = this.tracer.startSpan(name, { kind: SpanKind.INTERNAL }, this.ctx);
+    if (attributes) span.setAttributes(attributes);
+    return span;
   }
 
   policy(step: CompiledStep): Span | undefined {
@@ -147,11 +150,8 @@ export class RequestTrace {
   upstream(headers: Record<string, string | string[]>, method: string): void {
     let ctx = this.ctx;
     if (this.recording) {
-      this.client = this.tracer.startSpan(
-        `${method}`,
-        { kind: SpanKind.CLIENT, attributes: { 'http.request.method': method } },
-        this.ctx,
-      );
+      this.client = this.tracer.startSpan(method, { kind: SpanKind.CLIENT }, this.ctx);
+      this.client.setAttribute('http.request.method', method);
       ctx = trace.setSpan(this.ctx, this.client);
     }
     delete headers.traceparent;
