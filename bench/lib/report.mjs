@@ -80,6 +80,10 @@ export function printReport({
       );
     const d = tracingAtRate.runs.find((r) => r.name.startsWith('portico (d)'));
     if (d) console.log(`(d) at that rate: CPU per request ${d.ratio.toFixed(2)} of (a) (target <= 1.15)`);
+    const { ratio, ratios } = tracingAtRate.inProcess;
+    console.log(
+      `(d) at that rate, in its own process: ${ratio.toFixed(2)} of (d') (rounds ${ratios.map((x) => x.toFixed(2)).join(' ')}; target <= 1.15)`,
+    );
   }
   console.log(
     `reports written for portico runs: ${reported}; dropped reports: ${instance?.dropped_reports ?? 'unknown'} (target 0)`,

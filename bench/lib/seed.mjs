@@ -1,11 +1,12 @@
-// The data of the gateway benchmark: a key-less API and an API-key API with a (high) rate limit, deployed
-// in Portico's storage, with an accepted subscription and its key.
+// The data of the gateway benchmark: a key-less API, the same with tracing off in its settings, and an
+// API-key API with a (high) rate limit, deployed in Portico's storage, with an accepted subscription and
+// its key.
 import { randomUUID } from 'node:crypto';
 
 /** Deploys the two APIs to the backend at `target`; answers nothing, the gateway reads the events. */
 export async function seedBenchApis(storage, target, KEY) {
   const now = Date.now();
-  const deploy = async (contextPath, plan) => {
+  const deploy = async (contextPath, plan, proxy = {}) => {
     const id = randomUUID();
     const payload = {
       id,
@@ -22,6 +23,7 @@ export async function seedBenchApis(storage, target, KEY) {
         proxy: {
           context_path: contextPath,
           groups: [{ name: 'default', endpoints: [{ name: 'backend', target }] }],
+          ...proxy,
         },
       },
       plans: [
@@ -52,6 +54,7 @@ export async function seedBenchApis(storage, target, KEY) {
     return payload;
   };
   await deploy('/keyless', { security: 'KEY_LESS', paths: {} });
+  await deploy('/untraced', { security: 'KEY_LESS', paths: {} }, { tracing: { enabled: false } });
   const keyed = await deploy('/keyed', {
     security: 'API_KEY',
     paths: {
