@@ -7,7 +7,7 @@ import { authenticate } from '../security/authenticate.js';
 import type { SecurityOptions } from '../security/security.types.js';
 import type { TokenVerifier } from '../security/tokens.js';
 import type { AccessState } from '../sync/access-state.js';
-import type { Tracer } from '@opentelemetry/api';
+import type { GatewayTracer } from '../tracing/gateway-span.js';
 import { RequestTrace } from '../tracing/request-trace.js';
 import { sendDeny, sendDirect, sendError } from './answers.js';
 import { chain } from './chain.js';
@@ -32,7 +32,7 @@ export interface HandlerDeps {
   dictionaries?(): Dictionaries;
   now(): number;
   /** Tracing (OpenTelemetry): undefined when off, and then nothing of it runs on a call. */
-  tracer?: Tracer | undefined;
+  tracer?: GatewayTracer | undefined;
   logError(error: unknown, message: string): void;
 }
 

@@ -1,5 +1,6 @@
 import type { Attributes, Context, Link, SpanKind, Tracer } from '@opentelemetry/api';
 import { createContextKey } from '@opentelemetry/api';
+import type { Resource } from '@opentelemetry/resources';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import type { Sampler, SamplingResult, Span } from '@opentelemetry/sdk-trace-base';
 import {
@@ -78,18 +79,26 @@ export class PorticoSampler implements Sampler {
 }
 
 /** A started tracer provider exporting over OTLP/HTTP protobuf; `dropped` counts spans lost. */
-export interface TracingProvider {
-  tracer: Tracer;
+export interface TracingProvider<T = Tracer> {
+  tracer: T;
   readonly dropped: number;
   forceFlush(): Promise<void>;
   shutdown(): Promise<void>;
 }
 
-export function startTracingProvider(
+/** What every provider of Portico is made of: its sampler, resource and batch processor (to OTLP/HTTP). */
+export interface TracingPipeline {
+  sampler: Sampler;
+  resource: Resource;
+  processor: EncodingBatchProcessor;
+  readonly dropped: number;
+}
+
+export function tracingPipeline(
   settings: TracingSettings,
   version: string,
   options: TracingOptions = {},
-): TracingProvider {
+): TracingPipeline {
   let dropped = 0;
   const exporter = new PorticoTraceExporter({
     url: settings.url,
@@ -117,23 +126,43 @@ export function startTracingProvider(
       'service.version': version,
     }),
   );
-  const provider = new BasicTracerProvider({
-    resource,
+  return {
     sampler: new PorticoSampler(settings.sampler, settings.ratio),
-    spanProcessors: [processor],
+    resource,
+    processor,
+    get dropped() {
+      return dropped;
+    },
+  };
+}
+
+/** Shutting down flushes what waits, but never longer than a second. */
+export function boundedShutdown(shutdown: () => Promise<void>): Promise<void> {
+  return Promise.race([
+    shutdown().catch(() => {}),
+    new Promise<void>((resolve) => setTimeout(resolve, 1000).unref()),
+  ]);
+}
+
+/** The SDK's tracer provider on Portico's pipeline (the management server's spans). */
+export function startTracingProvider(
+  settings: TracingSettings,
+  version: string,
+  options: TracingOptions = {},
+): TracingProvider {
+  const pipeline = tracingPipeline(settings, version, options);
+  const provider = new BasicTracerProvider({
+    resource: pipeline.resource,
+    sampler: pipeline.sampler,
+    spanProcessors: [pipeline.processor],
   });
   return {
     tracer: provider.getTracer('portico', version),
     get dropped() {
-      return dropped;
+      return pipeline.dropped;
     },
     forceFlush: () => provider.forceFlush(),
-    // Shutting down flushes what waits, but never longer than a second.
-    shutdown: () =>
-      Promise.race([
-        provider.shutdown().catch(() => {}),
-        new Promise<void>((resolve) => setTimeout(resolve, 1000).unref()),
-      ]),
+    shutdown: () => boundedShutdown(() => provider.shutdown()),
   };
 }
 

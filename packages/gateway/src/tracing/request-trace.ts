@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import type { Attributes, Context, Span, TextMapGetter, Tracer } from '@opentelemetry/api';
+import type { Attributes, Context, Span, TextMapGetter } from '@opentelemetry/api';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { NewRequestRow } from '@portico/storage';
 import type { CompiledApi, CompiledPlan, CompiledStep } from '../router/compiled.js';
+import { GatewaySpan } from './gateway-span.js';
+import type { GatewayTracer } from './gateway-span.js';
 import { API_SAMPLING_RATIO } from './provider.js';
 
 const propagator = new W3CTraceContextPropagator();
@@ -69,12 +71,14 @@ export class RequestTrace {
   readonly server: Span;
   /** Whether the server span is sampled: children are made only then. */
   readonly recording: boolean;
+  /** The server span when recording. */
+  private readonly recorded: GatewaySpan | undefined;
   private readonly ctx: Context;
-  private client: Span | undefined;
+  private client: GatewaySpan | undefined;
   private retries = 0;
 
   constructor(
-    private readonly tracer: Tracer,
+    private readonly tracer: GatewayTracer,
     req: IncomingMessage,
     record: NewRequestRow,
     api: CompiledApi | undefined,
@@ -85,13 +89,10 @@ export class RequestTrace {
     if (ratio !== undefined) parent = parent.setValue(API_SAMPLING_RATIO, ratio);
     const route = contextPath === undefined ? undefined : routeOf(contextPath, undefined);
     // The samplers decide on the trace alone: the attributes are built only for a sampled call.
-    this.server = tracer.startSpan(
-      route ? `${record.method} ${route}` : record.method,
-      { kind: SpanKind.SERVER, startTime: record.timestamp },
-      parent,
-    );
+    this.server = tracer.startServer(route ? `${record.method} ${route}` : record.method, parent);
     this.ctx = trace.setSpan(parent, this.server);
-    this.recording = this.server.isRecording();
+    this.recorded = this.server instanceof GatewaySpan ? this.server : undefined;
+    this.recording = this.recorded !== undefined;
     record.trace_id = this.server.spanContext().traceId;
     if (this.recording) this.server.setAttributes(serverAttributes(req, record, api, route));
   }
@@ -120,9 +121,8 @@ export class RequestTrace {
 
   /** A child span of the call (plan security, a policy); undefined when the call is not sampled. */
   child(name: string, attributes?: Record<string, string>): Span | undefined {
-    if (!this.recording) return undefined;
-    // Attributes given to startSpan are sanitised twice by the SDK, then set: set once instead.
-    const span = this.tracer.startSpan(name, { kind: SpanKind.INTERNAL }, this.ctx);
+    if (!this.recorded) return undefined;
+    const span = this.tracer.startChild(name, SpanKind.INTERNAL, this.recorded);
     if (attributes) span.setAttributes(attributes);
     return span;
   }
@@ -149,8 +149,8 @@ export class RequestTrace {
    */
   upstream(headers: Record<string, string | string[]>, method: string): void {
     let ctx = this.ctx;
-    if (this.recording) {
-      this.client = this.tracer.startSpan(method, { kind: SpanKind.CLIENT }, this.ctx);
+    if (this.recorded) {
+      this.client = this.tracer.startChild(method, SpanKind.CLIENT, this.recorded);
       this.client.setAttribute('http.request.method', method);
       ctx = trace.setSpan(this.ctx, this.client);
     }
