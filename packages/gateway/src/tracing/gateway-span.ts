@@ -14,7 +14,7 @@ import { SpanKind, SpanStatusCode, TraceFlags, trace } from '@opentelemetry/api'
 import type { InstrumentationScope } from '@opentelemetry/core';
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, Sampler, TimedEvent } from '@opentelemetry/sdk-trace-base';
-import { RandomIdGenerator, SamplingDecision } from '@opentelemetry/sdk-trace-base';
+import { SamplingDecision } from '@opentelemetry/sdk-trace-base';
 
 /** Where an ended span goes: the gateway's batch processor, which encodes it at once. */
 export interface EndedSpanSink {
@@ -37,6 +37,35 @@ function msOf(input: TimeInput): number {
   return input[0] * 1000 + input[1] / 1e6;
 }
 
+/** A random 32-bit word, as the SDK's id generator makes them. */
+const word = (): number => (Math.random() * 0x100000000) >>> 0;
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const hex8 = (w: number): string =>
+  HEX[w >>> 24]! + HEX[(w >>> 16) & 0xff]! + HEX[(w >>> 8) & 0xff]! + HEX[w & 0xff]!;
+const wordAt = (hex: string, at: number): number => parseInt(hex.slice(at, at + 8), 16) >>> 0;
+
+/** A trace id as four 32-bit words (what the encoder writes) and its hex (what the API shows). */
+export class TraceId {
+  constructor(
+    readonly w0: number,
+    readonly w1: number,
+    readonly w2: number,
+    readonly w3: number,
+    readonly hex: string,
+  ) {}
+
+  static random(): TraceId {
+    const [w0, w1, w2] = [word(), word(), word()];
+    // An id of zeros is invalid: the last bit is then set, as the SDK does.
+    const w3 = w0 | w1 | w2 ? word() : word() || 1;
+    return new TraceId(w0, w1, w2, w3, hex8(w0) + hex8(w1) + hex8(w2) + hex8(w3));
+  }
+
+  static of(hex: string): TraceId {
+    return new TraceId(wordAt(hex, 0), wordAt(hex, 8), wordAt(hex, 16), wordAt(hex, 24), hex);
+  }
+}
+
 const UNSET: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
 const NO_LINKS: Link[] = [];
 const NO_EVENTS: TimedEvent[] = [];
@@ -48,28 +77,65 @@ const NO_EVENTS: TimedEvent[] = [];
  * `Span` for code that records on it.
  */
 export class GatewaySpan implements Span, ReadableSpan {
-  readonly attributes: Attributes = {};
+  /** The attributes in the order first set: two lists, which the encoder reads without an object's lookups. */
+  readonly attributeKeys: string[] = [];
+  readonly attributeValues: AttributeValue[] = [];
   links: Link[] = NO_LINKS;
   events: TimedEvent[] = NO_EVENTS;
   status: SpanStatus = UNSET;
-  startTime: HrTime;
-  endTime: HrTime = [0, 0];
   ended = false;
   readonly droppedAttributesCount = 0;
   readonly droppedEventsCount = 0;
   readonly droppedLinksCount = 0;
-  private readonly startMs: number;
-  private endMs = 0;
+  /** The span id's two words; the parent span's, when there is a parent (hi 0 and lo 0: none). */
+  readonly idHigh = word();
+  readonly idLow = word() || 1;
+  readonly parentHigh: number;
+  readonly parentLow: number;
+  readonly startMs: number;
+  endMs = 0;
+  /** Made when first asked for: most spans are only encoded, never asked for their context. */
+  private context: SpanContext | undefined;
 
   constructor(
     private readonly tracer: GatewayTracer,
     public name: string,
     readonly kind: SpanKind,
-    private readonly context: SpanContext,
-    readonly parentSpanContext: SpanContext | undefined,
+    readonly traceId: TraceId,
+    readonly traceFlags: number,
+    readonly traceState: SpanContext['traceState'],
+    /** The caller's span (another process), parent of a server span. */
+    readonly caller: SpanContext | undefined,
+    private readonly parent: GatewaySpan | undefined,
   ) {
     this.startMs = nowMs();
-    this.startTime = hrTime(this.startMs);
+    if (parent) {
+      this.parentHigh = parent.idHigh;
+      this.parentLow = parent.idLow;
+    } else if (caller) {
+      this.parentHigh = wordAt(caller.spanId, 0);
+      this.parentLow = wordAt(caller.spanId, 8);
+    } else {
+      this.parentHigh = this.parentLow = 0;
+    }
+  }
+
+  get attributes(): Attributes {
+    const attributes: Attributes = {};
+    this.attributeKeys.forEach((key, i) => (attributes[key] = this.attributeValues[i]));
+    return attributes;
+  }
+
+  get parentSpanContext(): SpanContext | undefined {
+    return this.caller ?? this.parent?.spanContext();
+  }
+
+  get startTime(): HrTime {
+    return hrTime(this.startMs);
+  }
+
+  get endTime(): HrTime {
+    return hrTime(this.endMs);
   }
 
   get resource(): Resource {
@@ -84,12 +150,32 @@ export class GatewaySpan implements Span, ReadableSpan {
     return hrTime(Math.max(this.endMs - this.startMs, 0));
   }
 
+  /** This span's context as a W3C `traceparent` header: version 00, trace id, span id, flags. */
+  traceparent(): string {
+    const sampled = this.traceFlags & TraceFlags.SAMPLED ? '01' : '00';
+    return `00-${this.traceId.hex}-${this.spanContext().spanId}-${sampled}`;
+  }
+
   spanContext(): SpanContext {
-    return this.context;
+    return (this.context ??= {
+      traceId: this.traceId.hex,
+      spanId: hex8(this.idHigh) + hex8(this.idLow),
+      traceFlags: this.traceFlags,
+      traceState: this.traceState,
+    });
   }
 
   setAttribute(key: string, value: AttributeValue | undefined): this {
-    if (!this.ended && value !== undefined && value !== null && key) this.attributes[key] = value;
+    if (this.ended || value === undefined || value === null || !key) return this;
+    const keys = this.attributeKeys;
+    for (let i = 0; i < keys.length; i++) {
+      if (keys[i] === key) {
+        this.attributeValues[i] = value;
+        return this;
+      }
+    }
+    keys.push(key);
+    this.attributeValues.push(value);
     return this;
   }
 
@@ -163,7 +249,6 @@ export class GatewaySpan implements Span, ReadableSpan {
   end(endTime?: TimeInput): void {
     if (this.ended) return;
     this.endMs = endTime === undefined ? nowMs() : Math.max(msOf(endTime), this.startMs);
-    this.endTime = hrTime(this.endMs);
     this.ended = true;
     this.tracer.sink.onEnd(this);
   }
@@ -175,8 +260,6 @@ export class GatewaySpan implements Span, ReadableSpan {
  * SDK's generator, and every span ends in the sink (the encoding batch processor).
  */
 export class GatewayTracer {
-  private readonly ids = new RandomIdGenerator();
-
   constructor(
     private readonly sampler: Sampler,
     readonly resource: Resource,
@@ -188,20 +271,24 @@ export class GatewayTracer {
   startServer(name: string, parent: Context): Span {
     const caller = trace.getSpanContext(parent);
     const valid = caller !== undefined && trace.isSpanContextValid(caller);
-    const traceId = valid ? caller.traceId : this.ids.generateTraceId();
-    const spanId = this.ids.generateSpanId();
-    const decision = this.sampler.shouldSample(parent, traceId, name, SpanKind.SERVER, {}, []);
+    const traceId = valid ? TraceId.of(caller.traceId) : TraceId.random();
+    const decision = this.sampler.shouldSample(parent, traceId.hex, name, SpanKind.SERVER, {}, []);
     const traceState = decision.traceState ?? (valid ? caller.traceState : undefined);
-    if (decision.decision === SamplingDecision.NOT_RECORD)
-      return trace.wrapSpanContext({ traceId, spanId, traceFlags: TraceFlags.NONE, traceState });
+    if (decision.decision === SamplingDecision.NOT_RECORD) {
+      const spanId = hex8(word()) + hex8(word() || 1);
+      return trace.wrapSpanContext({ traceId: traceId.hex, spanId, traceFlags: TraceFlags.NONE, traceState });
+    }
     const traceFlags =
       decision.decision === SamplingDecision.RECORD_AND_SAMPLED ? TraceFlags.SAMPLED : TraceFlags.NONE;
     const span = new GatewaySpan(
       this,
       name,
       SpanKind.SERVER,
-      { traceId, spanId, traceFlags, traceState },
+      traceId,
+      traceFlags,
+      traceState,
       valid ? caller : undefined,
+      undefined,
     );
     if (decision.attributes) span.setAttributes(decision.attributes);
     return span;
@@ -209,18 +296,15 @@ export class GatewayTracer {
 
   /** A child span of a recording span (plan security, a policy, the upstream call). */
   startChild(name: string, kind: SpanKind, parent: GatewaySpan): GatewaySpan {
-    const of = parent.spanContext();
     return new GatewaySpan(
       this,
       name,
       kind,
-      {
-        traceId: of.traceId,
-        spanId: this.ids.generateSpanId(),
-        traceFlags: of.traceFlags,
-        traceState: of.traceState,
-      },
-      of,
+      parent.traceId,
+      parent.traceFlags,
+      parent.traceState,
+      undefined,
+      parent,
     );
   }
 }

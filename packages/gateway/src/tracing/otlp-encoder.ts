@@ -1,5 +1,6 @@
-import type { AttributeValue, Attributes, SpanContext } from '@opentelemetry/api';
+import type { AttributeValue, Attributes, Link, SpanContext } from '@opentelemetry/api';
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace-base';
+import { GatewaySpan } from './gateway-span.js';
 import { I32, I64, LEN, VARINT, Writer } from './protobuf-writer.js';
 
 type Resource = ReadableSpan['resource'];
@@ -35,7 +36,8 @@ export class EncodedSpanBatch {
     const before = out.length;
     try {
       out.tag(2, LEN); // ScopeSpans.spans
-      writeSpan(out, span);
+      if (span instanceof GatewaySpan) writeGatewaySpan(out, span);
+      else writeSpan(out, span);
     } catch (error) {
       // A span that cannot be encoded leaves nothing of itself, not even an empty group.
       out.truncate(before);
@@ -116,16 +118,7 @@ function writeSpan(out: Writer, span: ReadableSpan): void {
   out.countField(10, span.droppedAttributesCount);
   for (const event of span.events) writeEvent(out, event);
   out.countField(12, span.droppedEventsCount);
-  for (const link of span.links) {
-    out.tag(13, LEN);
-    const linkStart = out.begin(1);
-    writeContext(out, link.context);
-    writeAttributes(out, 4, link.attributes ?? {});
-    out.countField(5, link.droppedAttributesCount ?? 0);
-    out.tag(6, I32);
-    out.fixed32(flagsOf(link.context.traceFlags, link.context.isRemote));
-    out.end(linkStart, 1);
-  }
+  for (const link of span.links) writeLink(out, link);
   out.countField(14, span.droppedLinksCount);
   out.tag(15, LEN); // Status: message (2), code (3)
   const status = out.begin(1);
@@ -136,6 +129,47 @@ function writeSpan(out: Writer, span: ReadableSpan): void {
   out.tag(16, I32);
   out.fixed32(flagsOf(context.traceFlags, parent?.isRemote));
   out.end(start, 2);
+}
+
+/** A gateway's span: `writeSpan`'s fields, from its id words and times in milliseconds. */
+function writeGatewaySpan(out: Writer, span: GatewaySpan): void {
+  const start = out.begin(2);
+  const id = span.traceId;
+  out.traceIdField(1, id.w0, id.w1, id.w2, id.w3);
+  out.spanIdField(2, span.idHigh, span.idLow);
+  const state = span.traceState?.serialize();
+  if (state) out.stringField(3, state);
+  if (span.parentHigh !== 0 || span.parentLow !== 0) out.spanIdField(4, span.parentHigh, span.parentLow);
+  out.stringField(5, span.name);
+  out.tag(6, VARINT);
+  out.varint(span.kind + 1);
+  out.tag(7, I64);
+  out.timeMs(span.startMs);
+  out.tag(8, I64);
+  out.timeMs(span.endMs);
+  writeAttributeList(out, 9, span.attributeKeys, span.attributeValues);
+  for (const event of span.events) writeEvent(out, event);
+  for (const link of span.links) writeLink(out, link);
+  out.tag(15, LEN);
+  const status = out.begin(1);
+  if (span.status.message) out.stringField(2, span.status.message);
+  out.tag(3, VARINT);
+  out.varint(span.status.code);
+  out.end(status, 1);
+  out.tag(16, I32);
+  out.fixed32(flagsOf(span.traceFlags, span.caller?.isRemote));
+  out.end(start, 2);
+}
+
+function writeLink(out: Writer, link: Link): void {
+  out.tag(13, LEN);
+  const linkStart = out.begin(1);
+  writeContext(out, link.context);
+  writeAttributes(out, 4, link.attributes ?? {});
+  out.countField(5, link.droppedAttributesCount ?? 0);
+  out.tag(6, I32);
+  out.fixed32(flagsOf(link.context.traceFlags, link.context.isRemote));
+  out.end(linkStart, 1);
 }
 
 function writeContext(out: Writer, context: SpanContext): void {
@@ -161,44 +195,69 @@ const flagsOf = (traceFlags: number, remote: boolean | undefined): number =>
   (traceFlags & 0xff) | 0x100 | (remote ? 0x200 : 0);
 
 /**
- * What is known of an attribute key: its encoded `KeyValue.key`, the value it had last, and once that
- * value came twice in a row, the whole encoded KeyValue (its length included) for that value. Most of a
- * call's attributes repeat from call to call (API, plan, method, route, addresses, status): those are
- * copied in one piece; a value that changes every call (a request id) costs a comparison more.
+ * What is known of an attribute key: its encoded `KeyValue.key`, and the last two values it had, each
+ * with its whole encoded KeyValue (its length included) once that value came again. Most of a call's
+ * attributes repeat from call to call (API, plan, method, route, addresses, status), some alternate
+ * between the spans of a call (the server's port and the backend's): those are copied in one piece; a
+ * value that changes every call (a request id) costs two comparisons more.
  */
 interface KnownKey {
   key: Buffer;
   value: unknown;
   keyValue: Buffer | undefined;
+  previous: unknown;
+  previousKeyValue: Buffer | undefined;
 }
 const known = new Map<string, KnownKey>();
 const MAX_KNOWN_KEYS = 1024;
 
 /** Repeated KeyValue in `field`. */
 function writeAttributes(out: Writer, field: number, attributes: Attributes): void {
-  for (const key of Object.keys(attributes)) {
+  for (const key in attributes) {
     const value = attributes[key];
-    if (value === undefined || value === null) continue;
-    out.tag(field, LEN);
-    const entry = knownKey(key);
-    const repeated = entry.value === value && typeof value !== 'object';
-    if (repeated && entry.keyValue) {
-      out.raw(entry.keyValue);
-      continue;
-    }
-    const start = out.begin(1);
-    out.raw(entry.key);
-    out.tag(2, LEN); // KeyValue.value
-    const valueStart = out.begin(1);
-    writeAnyValue(out, value);
-    out.end(valueStart, 1);
-    out.end(start, 1);
-    if (repeated) entry.keyValue = out.copyFrom(start);
-    else if (entry.value !== value) {
-      entry.value = value;
-      entry.keyValue = undefined;
-    }
+    if (value !== undefined && value !== null) writeAttribute(out, field, key, value);
   }
+}
+
+/** A gateway span's attributes, as two lists. */
+function writeAttributeList(out: Writer, field: number, keys: string[], values: AttributeValue[]): void {
+  for (let i = 0; i < keys.length; i++) writeAttribute(out, field, keys[i]!, values[i]!);
+}
+
+function writeAttribute(out: Writer, field: number, key: string, value: AttributeValue): void {
+  out.tag(field, LEN);
+  const entry = knownKey(key);
+  if (typeof value === 'object') {
+    writeKeyValue(out, entry, value);
+    return;
+  }
+  if (entry.value === value) {
+    if (entry.keyValue) out.raw(entry.keyValue);
+    else entry.keyValue = out.copyFrom(writeKeyValue(out, entry, value));
+    return;
+  }
+  if (entry.previous === value) {
+    if (entry.previousKeyValue) out.raw(entry.previousKeyValue);
+    else entry.previousKeyValue = out.copyFrom(writeKeyValue(out, entry, value));
+    return;
+  }
+  writeKeyValue(out, entry, value);
+  entry.previous = entry.value;
+  entry.previousKeyValue = entry.keyValue;
+  entry.value = value;
+  entry.keyValue = undefined;
+}
+
+/** Writes the KeyValue message (its length first); answers where it starts. */
+function writeKeyValue(out: Writer, entry: KnownKey, value: AttributeValue): number {
+  const start = out.begin(1);
+  out.raw(entry.key);
+  out.tag(2, LEN); // KeyValue.value
+  const valueStart = out.begin(1);
+  writeAnyValue(out, value);
+  out.end(valueStart, 1);
+  out.end(start, 1);
+  return start;
 }
 
 function knownKey(key: string): KnownKey {
@@ -206,7 +265,13 @@ function knownKey(key: string): KnownKey {
   if (entry) return entry;
   const out = new Writer(key.length * 3 + 8);
   out.stringField(1, key);
-  entry = { key: Buffer.from(out.finish()), value: undefined, keyValue: undefined };
+  entry = {
+    key: Buffer.from(out.finish()),
+    value: undefined,
+    keyValue: undefined,
+    previous: undefined,
+    previousKeyValue: undefined,
+  };
   // Keys are a small fixed set; past the bound (never seen), keys are encoded each time.
   if (known.size < MAX_KNOWN_KEYS) known.set(key, entry);
   return entry;

@@ -42,9 +42,12 @@ export class Writer {
   }
 
   raw(bytes: Uint8Array): void {
-    this.room(bytes.length);
-    this.buf.set(bytes, this.pos);
-    this.pos += bytes.length;
+    const n = bytes.length;
+    this.room(n);
+    // Most are short (an attribute's KeyValue): a loop costs less than a call into TypedArray's set.
+    if (n > 64) this.buf.set(bytes, this.pos);
+    else for (let i = 0, buf = this.buf, at = this.pos; i < n; i++) buf[at + i] = bytes[i]!;
+    this.pos += n;
   }
 
   tag(field: number, wire: number): void {
@@ -95,6 +98,18 @@ export class Writer {
 
   /** An HrTime as fixed64 nanoseconds since the epoch, exact (seconds * 1e9 exceeds 2^53). */
   time([seconds, nanos]: HrTime): void {
+    this.timeParts(seconds, nanos);
+  }
+
+  /** Milliseconds since the epoch as fixed64 nanoseconds, as `time` writes the HrTime of them. */
+  timeMs(ms: number): void {
+    const seconds = Math.floor(ms / 1000);
+    const nanos = Math.round((ms - seconds * 1000) * 1e6);
+    if (nanos >= 1e9) this.timeParts(seconds + 1, nanos - 1e9);
+    else this.timeParts(seconds, nanos);
+  }
+
+  private timeParts(seconds: number, nanos: number): void {
     this.room(8);
     const low16 = seconds % 0x10000;
     const high = (seconds - low16) / 0x10000; // seconds = high * 2^16 + low16
@@ -163,6 +178,37 @@ export class Writer {
       buf[at++] = (high! << 4) | low!;
     }
     this.pos = at;
+  }
+
+  /** A 16-byte trace id given as four 32-bit words, as a bytes field. */
+  traceIdField(field: number, w0: number, w1: number, w2: number, w3: number): void {
+    this.tag(field, LEN);
+    this.room(17);
+    this.buf[this.pos++] = 16;
+    this.word(w0);
+    this.word(w1);
+    this.word(w2);
+    this.word(w3);
+  }
+
+  /** An 8-byte span id given as two 32-bit words, as a bytes field. */
+  spanIdField(field: number, high: number, low: number): void {
+    this.tag(field, LEN);
+    this.room(9);
+    this.buf[this.pos++] = 8;
+    this.word(high);
+    this.word(low);
+  }
+
+  /** Four bytes, big-endian; the room is made by the caller. */
+  private word(w: number): void {
+    const buf = this.buf;
+    const at = this.pos;
+    buf[at] = w >>> 24;
+    buf[at + 1] = (w >>> 16) & 0xff;
+    buf[at + 2] = (w >>> 8) & 0xff;
+    buf[at + 3] = w & 0xff;
+    this.pos = at + 4;
   }
 
   /** Reserves `reserved` bytes for the length of the message that follows; returns where it starts. */

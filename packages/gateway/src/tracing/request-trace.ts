@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Attributes, Context, Span, TextMapGetter } from '@opentelemetry/api';
+import type { Attributes, Context, Span, TextMapGetter, TextMapSetter } from '@opentelemetry/api';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { NewRequestRow } from '@portico/storage';
@@ -9,6 +9,12 @@ import type { GatewayTracer } from './gateway-span.js';
 import { API_SAMPLING_RATIO } from './provider.js';
 
 const propagator = new W3CTraceContextPropagator();
+
+const headerSetter: TextMapSetter<Record<string, string | string[]>> = {
+  set: (carrier, key, value) => {
+    carrier[key] = value;
+  },
+};
 
 const headerGetter: TextMapGetter<IncomingMessage['headers']> = {
   keys: (carrier) => Object.keys(carrier),
@@ -73,7 +79,8 @@ export class RequestTrace {
   readonly recording: boolean;
   /** The server span when recording. */
   private readonly recorded: GatewaySpan | undefined;
-  private readonly ctx: Context;
+  /** The caller's context (with the API's sampling ratio): the parent of the server span. */
+  private readonly parent: Context;
   private client: GatewaySpan | undefined;
   private retries = 0;
 
@@ -90,7 +97,7 @@ export class RequestTrace {
     const route = contextPath === undefined ? undefined : routeOf(contextPath, undefined);
     // The samplers decide on the trace alone: the attributes are built only for a sampled call.
     this.server = tracer.startServer(route ? `${record.method} ${route}` : record.method, parent);
-    this.ctx = trace.setSpan(parent, this.server);
+    this.parent = parent;
     this.recorded = this.server instanceof GatewaySpan ? this.server : undefined;
     this.recording = this.recorded !== undefined;
     record.trace_id = this.server.spanContext().traceId;
@@ -148,19 +155,18 @@ export class RequestTrace {
    * the headers sent to the backend. Not sampled: the server span's context goes upstream as it is.
    */
   upstream(headers: Record<string, string | string[]>, method: string): void {
-    let ctx = this.ctx;
     if (this.recorded) {
-      this.client = this.tracer.startChild(method, SpanKind.CLIENT, this.recorded);
-      this.client.setAttribute('http.request.method', method);
-      ctx = trace.setSpan(this.ctx, this.client);
+      const client = (this.client = this.tracer.startChild(method, SpanKind.CLIENT, this.recorded));
+      client.setAttribute('http.request.method', method);
+      headers.traceparent = client.traceparent();
+      const state = client.traceState?.serialize();
+      if (state) headers.tracestate = state;
+      else if (headers.tracestate !== undefined) delete headers.tracestate;
+      return;
     }
-    delete headers.traceparent;
-    delete headers.tracestate;
-    propagator.inject(ctx, headers, {
-      set: (carrier, key, value) => {
-        carrier[key] = value;
-      },
-    });
+    if (headers.traceparent !== undefined) delete headers.traceparent;
+    if (headers.tracestate !== undefined) delete headers.tracestate;
+    propagator.inject(trace.setSpan(this.parent, this.server), headers, headerSetter);
   }
 
   /** An endpoint failed and failover tries another one: an event of the client span. */
