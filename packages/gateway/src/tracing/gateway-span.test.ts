@@ -124,4 +124,28 @@ describe('GatewayTracer', () => {
     expect(readMessage(ours, 'Request')).toEqual(readMessage(official, 'Request'));
     expect(ended).toHaveLength(2);
   });
+
+  it('encodes calls that repeat attributes (one API, then two in turn) as the official serializer does', () => {
+    const { tracer, ended } = tracerWith();
+    const call = (api: string, i: number, port: number) => {
+      const server = tracer.startServer('GET /orders', ROOT_CONTEXT) as GatewaySpan;
+      server.setAttributes({ 'http.request.method': 'GET', 'server.port': 8082, 'portico.api.name': api });
+      server.setAttribute('portico.tags', ['a', api]);
+      const client = tracer.startChild('GET', SpanKind.CLIENT, server);
+      client.setAttributes({ 'server.port': port, 'http.response.status_code': 200 });
+      client.end();
+      server.setAttributes({ 'http.response.status_code': i % 3 ? 200 : 404, 'portico.request.id': `r${i}` });
+      server.end();
+    };
+    for (let i = 0; i < 600; i++) call('Orders', i, 9000);
+    for (let i = 0; i < 40; i++) call(i % 2 ? 'Orders' : 'Stock', i, 9000 + (i % 3));
+    expect(ended).toHaveLength(1280);
+    for (let at = 0; at < ended.length; at += 64) {
+      const batch = ended.slice(at, at + 64);
+      const official = Buffer.from(ProtobufTraceSerializer.serializeRequest(batch)!);
+      expect(readMessage(Buffer.from(encodeTraceRequest(batch)), 'Request')).toEqual(
+        readMessage(official, 'Request'),
+      );
+    }
+  });
 });

@@ -147,7 +147,7 @@ function writeGatewaySpan(out: Writer, span: GatewaySpan): void {
   out.timeMs(span.startMs);
   out.tag(8, I64);
   out.timeMs(span.endMs);
-  writeAttributeList(out, 9, span.attributeKeys, span.attributeValues);
+  writeGatewayAttributes(out, span);
   for (const event of span.events) writeEvent(out, event);
   for (const link of span.links) writeLink(out, link);
   out.tag(15, LEN);
@@ -219,9 +219,65 @@ function writeAttributes(out: Writer, field: number, attributes: Attributes): vo
   }
 }
 
-/** A gateway span's attributes, as two lists. */
-function writeAttributeList(out: Writer, field: number, keys: string[], values: AttributeValue[]): void {
-  for (let i = 0; i < keys.length; i++) writeAttribute(out, field, keys[i]!, values[i]!);
+/**
+ * The attributes that the gateway's spans of one kind repeated from call to call, encoded in one piece:
+ * the first ones that had the same keys and values as on the span of that kind before (the method,
+ * the server, the API, the plan...). The call's own come after them (its status, client, ids). A run is
+ * learnt from two spans in a row, and learnt again on a miss and every `RELEARN` spans, so that it
+ * follows the traffic (a run shared by two APIs' calls is shorter than one API's).
+ */
+interface AttributeRun {
+  keys: string[];
+  values: AttributeValue[];
+  count: number;
+  bytes: Buffer | undefined;
+  hits: number;
+}
+const runs = new Map<number, AttributeRun>();
+const RELEARN = 256;
+
+function writeGatewayAttributes(out: Writer, span: GatewaySpan): void {
+  const keys = span.attributeKeys;
+  const values = span.attributeValues;
+  const run = runs.get(span.kind);
+  let from = 0;
+  if (run?.bytes && run.hits < RELEARN && repeats(run, keys, values)) {
+    run.hits++;
+    out.raw(run.bytes);
+    from = run.count;
+  } else {
+    let common = 0;
+    if (run) {
+      const max = Math.min(keys.length, run.keys.length);
+      while (
+        common < max &&
+        keys[common] === run.keys[common] &&
+        values[common] === run.values[common] &&
+        typeof values[common] !== 'object'
+      )
+        common++;
+    }
+    const start = out.length;
+    for (; from < common; from++) writeAttribute(out, 9, keys[from]!, values[from]!);
+    runs.set(span.kind, {
+      keys: keys.slice(),
+      values: values.slice(),
+      count: common,
+      bytes: common > 1 ? out.copyFrom(start) : undefined,
+      hits: 0,
+    });
+  }
+  for (; from < keys.length; from++) writeAttribute(out, 9, keys[from]!, values[from]!);
+}
+
+/** Whether the span's attributes begin with the run's (keys and values the same, none an array). */
+function repeats(run: AttributeRun, keys: string[], values: AttributeValue[]): boolean {
+  if (run.count > keys.length) return false;
+  for (let i = 0; i < run.count; i++) {
+    const value = values[i];
+    if (keys[i] !== run.keys[i] || value !== run.values[i] || typeof value === 'object') return false;
+  }
+  return true;
 }
 
 function writeAttribute(out: Writer, field: number, key: string, value: AttributeValue): void {

@@ -39,33 +39,31 @@ export function routeOf(contextPath: string, flowPath: string | undefined): stri
   return `${base}${flowPath.startsWith('/') ? '' : '/'}${flowPath}`;
 }
 
-/** The server span's attributes: the HTTP semantic conventions', then Portico's. */
-function serverAttributes(
+/**
+ * The server span's attributes known when the call comes in: the HTTP semantic conventions', then
+ * Portico's. Those of this one client and call (address, user agent, ids) are set when it ends, after
+ * the plan's: the encoder copies the run of attributes that repeat from call to call in one piece.
+ */
+function setServerAttributes(
+  span: GatewaySpan,
   req: IncomingMessage,
   record: NewRequestRow,
   api: CompiledApi | undefined,
   route: string | undefined,
-): Attributes {
+): void {
   const host = req.headers.host ?? '';
   const colon = host.lastIndexOf(':');
   const hasPort = colon > 0 && !host.endsWith(']');
-  const attributes: Attributes = {
-    'http.request.method': record.method,
-    'url.scheme': 'http',
-    'server.address': hasPort ? host.slice(0, colon) : host,
-  };
-  if (hasPort) attributes['server.port'] = Number(host.slice(colon + 1));
-  attributes['network.protocol.version'] = req.httpVersion;
-  if (record.remote_address) attributes['client.address'] = record.remote_address;
-  if (record.user_agent) attributes['user_agent.original'] = record.user_agent;
-  if (route) attributes['http.route'] = route;
+  span.setAttribute('http.request.method', record.method);
+  span.setAttribute('url.scheme', 'http');
+  span.setAttribute('server.address', hasPort ? host.slice(0, colon) : host);
+  if (hasPort) span.setAttribute('server.port', Number(host.slice(colon + 1)));
+  span.setAttribute('network.protocol.version', req.httpVersion);
+  if (route) span.setAttribute('http.route', route);
   if (api) {
-    attributes['portico.api.id'] = api.id;
-    attributes['portico.api.name'] = api.name;
+    span.setAttribute('portico.api.id', api.id);
+    span.setAttribute('portico.api.name', api.name);
   }
-  attributes['portico.request.id'] = record.id;
-  attributes['portico.transaction.id'] = record.transaction_id;
-  return attributes;
 }
 
 /**
@@ -101,7 +99,7 @@ export class RequestTrace {
     this.recorded = this.server instanceof GatewaySpan ? this.server : undefined;
     this.recording = this.recorded !== undefined;
     record.trace_id = this.server.spanContext().traceId;
-    if (this.recording) this.server.setAttributes(serverAttributes(req, record, api, route));
+    if (this.recorded) setServerAttributes(this.recorded, req, record, api, route);
   }
 
   /** The policy path matched: the route and the span's name say it. */
@@ -203,15 +201,18 @@ export class RequestTrace {
   /** The call is answered: its status on the server span (5xx is an error), then every span ends. */
   end(record: NewRequestRow): void {
     this.client?.end();
-    if (!this.recording) return;
-    const server = this.server;
-    const attributes: Attributes = { 'http.response.status_code': record.status };
-    if (record.error_key) attributes['portico.error.key'] = record.error_key;
+    const server = this.recorded;
+    if (!server) return;
+    server.setAttribute('http.response.status_code', record.status);
+    if (record.error_key) server.setAttribute('portico.error.key', record.error_key);
     if (record.status >= 500) {
-      attributes['error.type'] = String(record.status);
+      server.setAttribute('error.type', String(record.status));
       server.setStatus({ code: SpanStatusCode.ERROR, message: record.error_key ?? undefined });
     }
-    server.setAttributes(attributes);
+    if (record.remote_address) server.setAttribute('client.address', record.remote_address);
+    if (record.user_agent) server.setAttribute('user_agent.original', record.user_agent);
+    server.setAttribute('portico.request.id', record.id);
+    server.setAttribute('portico.transaction.id', record.transaction_id);
     server.end();
   }
 }
