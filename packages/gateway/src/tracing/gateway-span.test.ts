@@ -2,7 +2,7 @@ import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags } from '@opentelemet
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan, Sampler } from '@opentelemetry/sdk-trace-base';
 import { AlwaysOffSampler, AlwaysOnSampler, ParentBasedSampler } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import { readMessage } from '../test-support/otlp-fields.js';
@@ -11,7 +11,7 @@ import { encodeTraceRequest } from './otlp-encoder.js';
 
 const resource = resourceFromAttributes({ 'service.name': 'portico-gateway' });
 
-function tracerWith(sampler = new AlwaysOnSampler()) {
+function tracerWith(sampler: Sampler = new AlwaysOnSampler()) {
   const ended: ReadableSpan[] = [];
   const tracer = new GatewayTracer(
     sampler,
