@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Attributes, Context, Span, TextMapGetter, TextMapSetter } from '@opentelemetry/api';
+import type { Context, Span, TextMapGetter, TextMapSetter } from '@opentelemetry/api';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { NewRequestRow } from '@portico/storage';
@@ -37,6 +37,57 @@ export function routeOf(contextPath: string, flowPath: string | undefined): stri
   const base = contextPath === '/' ? '' : contextPath.replace(/\/$/, '');
   if (!flowPath || flowPath === '/') return base || '/';
   return `${base}${flowPath.startsWith('/') ? '' : '/'}${flowPath}`;
+}
+
+/**
+ * Strings made from two others once, up to a bound (then the memory starts again): a gateway serves few
+ * routes, and every call of a route makes the same route and span name.
+ */
+class PairMemo {
+  private readonly made = new Map<string, Map<string, string>>();
+  private size = 0;
+
+  constructor(private readonly make: (a: string, b: string) => string) {}
+
+  get(a: string, b: string): string {
+    let inner = this.made.get(a);
+    let value = inner?.get(b);
+    if (value !== undefined) return value;
+    value = this.make(a, b);
+    if (this.size >= 10_000) {
+      this.made.clear();
+      this.size = 0;
+      inner = undefined;
+    }
+    if (!inner) this.made.set(a, (inner = new Map()));
+    inner.set(b, value);
+    this.size++;
+    return value;
+  }
+}
+
+const routes = new PairMemo((contextPath, flowPath) => routeOf(contextPath, flowPath || undefined));
+const spanNames = new PairMemo((method, route) => `${method} ${route}`);
+
+/** What the client span says of an endpoint, made once per endpoint (its URL lives as long as its deploy). */
+interface EndpointAttributes {
+  address: string;
+  port: number;
+  endpoint: string;
+}
+const endpoints = new WeakMap<URL, EndpointAttributes>();
+
+function endpointAttributes(target: URL): EndpointAttributes {
+  let known = endpoints.get(target);
+  if (!known) {
+    known = {
+      address: target.hostname,
+      port: Number(target.port) || (target.protocol === 'https:' ? 443 : 80),
+      endpoint: endpointForSpan(target),
+    };
+    endpoints.set(target, known);
+  }
+  return known;
 }
 
 /**
@@ -80,6 +131,8 @@ export class RequestTrace {
   /** The caller's context (with the API's sampling ratio): the parent of the server span. */
   private readonly parent: Context;
   private client: GatewaySpan | undefined;
+  /** The route the server span is named after. */
+  private route: string | undefined;
   private retries = 0;
 
   constructor(
@@ -92,9 +145,10 @@ export class RequestTrace {
     let parent = propagator.extract(ROOT_CONTEXT, req.headers, headerGetter);
     const ratio = api?.tracing.samplingRatio;
     if (ratio !== undefined) parent = parent.setValue(API_SAMPLING_RATIO, ratio);
-    const route = contextPath === undefined ? undefined : routeOf(contextPath, undefined);
+    const route = contextPath === undefined ? undefined : routes.get(contextPath, '');
+    this.route = route;
     // The samplers decide on the trace alone: the attributes are built only for a sampled call.
-    this.server = tracer.startServer(route ? `${record.method} ${route}` : record.method, parent);
+    this.server = tracer.startServer(route ? spanNames.get(record.method, route) : record.method, parent);
     this.parent = parent;
     this.recorded = this.server instanceof GatewaySpan ? this.server : undefined;
     this.recording = this.recorded !== undefined;
@@ -105,9 +159,11 @@ export class RequestTrace {
   /** The policy path matched: the route and the span's name say it. */
   routed(method: string, contextPath: string, flowPath: string | undefined): void {
     if (!this.recording) return;
-    const route = routeOf(contextPath, flowPath);
+    const route = routes.get(contextPath, flowPath ?? '');
+    if (route === this.route) return;
+    this.route = route;
     this.server.setAttribute('http.route', route);
-    this.server.updateName(`${method} ${route}`);
+    this.server.updateName(spanNames.get(method, route));
   }
 
   /** The plan the call was admitted by, and its application (ids and names; never a key or token). */
@@ -116,12 +172,13 @@ export class RequestTrace {
     application: { id?: string | undefined; name?: string | null | undefined },
     securityType: string | undefined,
   ): void {
-    if (!this.recording) return;
-    const attributes: Attributes = { 'portico.plan.id': plan.plan.id, 'portico.plan.name': plan.plan.name };
-    if (securityType) attributes['portico.plan.security'] = securityType;
-    if (application.id) attributes['portico.application.id'] = application.id;
-    if (application.name) attributes['portico.application.name'] = application.name;
-    this.server.setAttributes(attributes);
+    const server = this.recorded;
+    if (!server) return;
+    server.setAttribute('portico.plan.id', plan.plan.id);
+    server.setAttribute('portico.plan.name', plan.plan.name);
+    if (securityType) server.setAttribute('portico.plan.security', securityType);
+    if (application.id) server.setAttribute('portico.application.id', application.id);
+    if (application.name) server.setAttribute('portico.application.name', application.name);
   }
 
   /** A child span of the call (plan security, a policy); undefined when the call is not sampled. */
@@ -171,7 +228,7 @@ export class RequestTrace {
   failover(endpoint: URL, key: string): void {
     this.retries++;
     this.client?.addEvent('portico.failover', {
-      'portico.endpoint': endpointForSpan(endpoint),
+      'portico.endpoint': endpointAttributes(endpoint).endpoint,
       'portico.error.key': key,
     });
   }
@@ -181,11 +238,10 @@ export class RequestTrace {
     const client = this.client;
     if (!client) return;
     if (endpoint) {
-      client.setAttributes({
-        'server.address': endpoint.hostname,
-        'server.port': Number(endpoint.port) || (endpoint.protocol === 'https:' ? 443 : 80),
-        'portico.endpoint': endpointForSpan(endpoint),
-      });
+      const known = endpointAttributes(endpoint);
+      client.setAttribute('server.address', known.address);
+      client.setAttribute('server.port', known.port);
+      client.setAttribute('portico.endpoint', known.endpoint);
     }
     if (this.retries > 0) client.setAttribute('http.request.resend_count', this.retries);
     if (status !== undefined) client.setAttribute('http.response.status_code', status);
