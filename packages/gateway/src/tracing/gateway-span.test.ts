@@ -117,7 +117,7 @@ describe('GatewayTracer', () => {
     const client = tracer.startChild('GET', SpanKind.CLIENT, server as GatewaySpan);
     client.addEvent('portico.failover', { 'portico.endpoint': 'http://127.0.0.1:1/' });
     client.setStatus({ code: SpanStatusCode.ERROR, message: 'GATEWAY_TIMEOUT' });
-    client.end();
+    client.end(4_102_444_800_123.25); // 2100-01-01, to the quarter of a millisecond
     server.end([1_764_300_000, 123]);
     const official = Buffer.from(ProtobufTraceSerializer.serializeRequest(ended)!);
     const ours = Buffer.from(encodeTraceRequest(ended));

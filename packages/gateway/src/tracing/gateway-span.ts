@@ -25,10 +25,22 @@ const ORIGIN = performance.timeOrigin;
 /** Now, in milliseconds since the epoch, to the microsecond: the monotonic clock from the process's origin. */
 const nowMs = (): number => ORIGIN + performance.now();
 
+/** A time in milliseconds as nanoseconds: an integer in a double (the encoder writes it as it is). */
+export const nanosOf = (ms: number): number => Math.round(ms * 1e6);
+
+/** The same nanoseconds as an HrTime: the encoder and the official serializer write the same value. */
 function hrTime(ms: number): HrTime {
-  const seconds = Math.floor(ms / 1000);
-  const nanos = Math.round((ms - seconds * 1000) * 1e6);
-  return nanos >= 1e9 ? [seconds + 1, nanos - 1e9] : [seconds, nanos];
+  const ns = nanosOf(ms);
+  let seconds = Math.floor(ns / 1e9);
+  let nanos = ns - seconds * 1e9;
+  if (nanos < 0) {
+    seconds -= 1;
+    nanos += 1e9;
+  } else if (nanos >= 1e9) {
+    seconds += 1;
+    nanos -= 1e9;
+  }
+  return [seconds, nanos];
 }
 
 function msOf(input: TimeInput): number {

@@ -1,6 +1,6 @@
 import type { AttributeValue, Attributes, Link, SpanContext } from '@opentelemetry/api';
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace-base';
-import { GatewaySpan } from './gateway-span.js';
+import { GatewaySpan, nanosOf } from './gateway-span.js';
 import { I32, I64, LEN, VARINT, Writer } from './protobuf-writer.js';
 
 type Resource = ReadableSpan['resource'];
@@ -144,9 +144,9 @@ function writeGatewaySpan(out: Writer, span: GatewaySpan): void {
   out.tag(6, VARINT);
   out.varint(span.kind + 1);
   out.tag(7, I64);
-  out.timeMs(span.startMs);
+  out.nanos(nanosOf(span.startMs));
   out.tag(8, I64);
-  out.timeMs(span.endMs);
+  out.nanos(nanosOf(span.endMs));
   writeGatewayAttributes(out, span);
   for (const event of span.events) writeEvent(out, event);
   for (const link of span.links) writeLink(out, link);
