@@ -245,6 +245,8 @@ describe('settings: views, tenants and sharding tags', () => {
 
     await main().getByRole('link', { name: 'Add a mapping' }).click();
     await page.waitForURL(/\/settings\/tags\/entrypoint\/new$/);
+    // The tags are fetched again as the form opens: choose after that, or the new list re-renders the options under the click.
+    await page.waitForLoadState('networkidle');
     await main().getByRole('textbox', { name: 'Entrypoint' }).fill('ftp://internal');
     await main().getByText('The entrypoint must be an http(s) URL.').waitFor();
     await main().getByRole('textbox', { name: 'Entrypoint' }).fill('https://internal.example.com');
