@@ -104,8 +104,12 @@ describe('settings: dictionaries', () => {
       await dialog.getByRole('button', { name: 'Add a property' }).click();
       await dialog.waitFor({ state: 'detached' });
     }
-    await main().getByRole('textbox', { name: 'Value of eu' }).fill('eu-west.example');
+    // Each property added reloads the dictionary into the form: edit once that is done, or it undoes the edit.
+    await page.waitForLoadState('networkidle');
+    const eu = main().getByRole('textbox', { name: 'Value of eu' });
+    await eu.fill('eu-west.example');
     await main().getByRole('button', { name: 'Remove asia' }).click();
+    expect(await eu.inputValue()).toBe('eu-west.example');
     await main().getByRole('button', { name: 'Save' }).click();
     await page.getByText('Dictionary Backend hosts saved').waitFor();
     await expect
