@@ -1,4 +1,4 @@
-import type { AttributeValue, Attributes, Link, SpanContext } from '@opentelemetry/api';
+import type { AttributeValue, Attributes, Link, SpanContext, SpanStatus } from '@opentelemetry/api';
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace-base';
 import { GatewaySpan, nanosOf } from './gateway-span.js';
 import { I32, I64, LEN, VARINT, Writer } from './protobuf-writer.js';
@@ -120,14 +120,7 @@ function writeSpan(out: Writer, span: ReadableSpan): void {
   out.countField(12, span.droppedEventsCount);
   for (const link of span.links) writeLink(out, link);
   out.countField(14, span.droppedLinksCount);
-  out.tag(15, LEN); // Status: message (2), code (3)
-  const status = out.begin(1);
-  if (span.status.message) out.stringField(2, span.status.message);
-  out.tag(3, VARINT);
-  out.varint(span.status.code);
-  out.end(status, 1);
-  out.tag(16, I32);
-  out.fixed32(flagsOf(context.traceFlags, parent?.isRemote));
+  writeStatusAndFlags(out, span.status, flagsOf(context.traceFlags, parent?.isRemote));
   out.end(start, 2);
 }
 
@@ -150,15 +143,20 @@ function writeGatewaySpan(out: Writer, span: GatewaySpan): void {
   writeGatewayAttributes(out, span);
   for (const event of span.events) writeEvent(out, event);
   for (const link of span.links) writeLink(out, link);
-  out.tag(15, LEN);
-  const status = out.begin(1);
-  if (span.status.message) out.stringField(2, span.status.message);
-  out.tag(3, VARINT);
-  out.varint(span.status.code);
-  out.end(status, 1);
-  out.tag(16, I32);
-  out.fixed32(flagsOf(span.traceFlags, span.caller?.isRemote));
+  writeStatusAndFlags(out, span.status, flagsOf(span.traceFlags, span.caller?.isRemote));
   out.end(start, 2);
+}
+
+/** A span's last fields: its status (message 2, code 3) and its flags. */
+function writeStatusAndFlags(out: Writer, status: SpanStatus, flags: number): void {
+  out.tag(15, LEN);
+  const start = out.begin(1);
+  if (status.message) out.stringField(2, status.message);
+  out.tag(3, VARINT);
+  out.varint(status.code);
+  out.end(start, 1);
+  out.tag(16, I32);
+  out.fixed32(flags);
 }
 
 function writeLink(out: Writer, link: Link): void {

@@ -96,11 +96,6 @@ export class Writer {
     this.pos += 8;
   }
 
-  /** An HrTime as fixed64 nanoseconds since the epoch, exact (seconds * 1e9 exceeds 2^53). */
-  time([seconds, nanos]: HrTime): void {
-    this.timeParts(seconds, nanos);
-  }
-
   /**
    * Nanoseconds since the epoch as fixed64, given as a double that holds an integer (a time from the
    * clock in milliseconds, times 1e6: exact to the double's precision, 256 ns today).
@@ -122,7 +117,8 @@ export class Writer {
     this.pos = at + 8;
   }
 
-  private timeParts(seconds: number, nanos: number): void {
+  /** An HrTime as fixed64 nanoseconds since the epoch, exact (seconds * 1e9 exceeds 2^53). */
+  time([seconds, nanos]: HrTime): void {
     this.room(8);
     const low16 = seconds % 0x10000;
     const high = (seconds - low16) / 0x10000; // seconds = high * 2^16 + low16
