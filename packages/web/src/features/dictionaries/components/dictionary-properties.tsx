@@ -36,7 +36,8 @@ export function DictionaryProperties({
   manual: boolean;
   editable: boolean;
   error?: string | undefined;
-  onChange: (properties: Record<string, string>) => void;
+  /** Takes a change of the properties as it stands when it applies, not as last rendered. */
+  onChange: (change: (properties: Record<string, string>) => Record<string, string>) => void;
 }) {
   const { t } = useTranslation();
   const [pageSize, setPageSize] = useState<number>(DICTIONARY_PROPERTY_PAGE_SIZES[0]);
@@ -51,7 +52,7 @@ export function DictionaryProperties({
   const removable = manual && editable;
 
   const remove = (gone: string[]) => {
-    onChange(Object.fromEntries(Object.entries(properties).filter(([k]) => !gone.includes(k))));
+    onChange((current) => Object.fromEntries(Object.entries(current).filter(([k]) => !gone.includes(k))));
     setSelected(new Set([...selected].filter((k) => !gone.includes(k))));
   };
   const toggle = (key: string, on: boolean) => {
@@ -150,7 +151,10 @@ export function DictionaryProperties({
                       value={properties[key] ?? ''}
                       readOnly={!editable}
                       maxLength={DICTIONARY_PROPERTY_VALUE_MAX}
-                      onChange={(e) => onChange({ ...properties, [key]: e.currentTarget.value })}
+                      onChange={(e) => {
+                        const value = e.currentTarget.value;
+                        onChange((current) => ({ ...current, [key]: value }));
+                      }}
                     />
                   </Table.Td>
                   {removable && (
@@ -196,7 +200,7 @@ export function DictionaryProperties({
           existing={properties}
           onClose={() => setAdding(false)}
           onAdd={(key, value) => {
-            onChange({ ...properties, [key]: value });
+            onChange((current) => ({ ...current, [key]: value }));
             setAdding(false);
           }}
         />
