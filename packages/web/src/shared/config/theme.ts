@@ -1,5 +1,5 @@
 import type { CSSVariablesResolver, MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
-import { createTheme } from '@mantine/core';
+import { Loader, createTheme } from '@mantine/core';
 
 /** `themes/{name}-theme.json`: the colours, fonts and radius of a theme. */
 export interface ThemeFile {
@@ -36,6 +36,10 @@ export function toMantineTheme(file: ThemeFile | undefined): MantineThemeOverrid
     // Users who ask their system for less motion get menus, dialogs and toasts without transitions.
     respectReducedMotion: true,
     colors,
+    components: {
+      // A spinner is a status: with its label ("Loading…") it is announced, and axe-core allows the label.
+      Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    },
     ...(file?.primaryColor && (colors[file.primaryColor] || file.primaryColor in DEFAULT_COLOR_NAMES)
       ? { primaryColor: file.primaryColor }
       : {}),
