@@ -6,6 +6,7 @@ import type { JsonObject } from '../../shared/ui/json-schema-form';
 import { JsonSchemaForm, isValid, withDefaults } from '../../shared/ui/json-schema-form';
 import type { ResourceType } from './use-design';
 import { useResourceSchema } from './use-design';
+import { DialogForm } from '../../shared/ui/dialog-form';
 
 /**
  * A resource's editor (console-apis.md 2.6, 5): name and type required, the name unique among the API's
@@ -55,7 +56,7 @@ export function ResourceDialog({
       }
       closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
     >
-      <form
+      <DialogForm
         onSubmit={(event) => {
           event.preventDefault();
           setShowErrors(true);
@@ -111,7 +112,7 @@ export function ResourceDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

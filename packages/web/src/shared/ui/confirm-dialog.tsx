@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogForm } from './dialog-form';
 
 /**
  * A confirmation with OK and Cancel. With `typed`, OK stays disabled until the text typed equals it
@@ -45,7 +46,7 @@ export function ConfirmDialog({
       centered
       closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
     >
-      <form
+      <DialogForm
         onSubmit={(event) => {
           event.preventDefault();
           if (!confirmDisabled && (typed === undefined || text === typed)) onConfirm();
@@ -77,7 +78,7 @@ export function ConfirmDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

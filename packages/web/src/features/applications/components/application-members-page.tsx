@@ -25,6 +25,7 @@ import {
   useTransferApplicationOwnership,
 } from '../api/applications';
 import type { ApplicationMember, Role } from '../api/types';
+import { DialogForm } from '../../../shared/ui/dialog-form';
 
 /**
  * The members of an application (`.../members`): direct members with their role, those inherited from
@@ -186,7 +187,7 @@ function AddMembersDialog({
   };
   return (
     <Modal opened onClose={onClose} title={t('applications.members.addTitle')} centered>
-      <form
+      <DialogForm
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
@@ -216,7 +217,7 @@ function AddMembersDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }
@@ -243,7 +244,7 @@ function TransferDialog({
   const chosen = users[0];
   return (
     <Modal opened onClose={onClose} title={t('applications.members.transferTitle')} centered>
-      <form
+      <DialogForm
         onSubmit={(event) => {
           event.preventDefault();
           if (!chosen || !role) return;
@@ -284,7 +285,7 @@ function TransferDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { DICTIONARY_PROPERTY_PAGE_SIZES, DICTIONARY_PROPERTY_VALUE_MAX } from '@portico/model';
 import { translatedInput } from '../../../shared/ui/translated-input';
 import { propertySchema } from '../dictionary-rules';
+import { DialogForm } from '../../../shared/ui/dialog-form';
 
 /**
  * The properties of a dictionary (2.3): paged 10/25/50/75/100, select-all, values edited in place,
@@ -227,7 +228,7 @@ function AddPropertyDialog({
   const taken = Object.hasOwn(existing, form.values.key.trim());
   return (
     <Modal opened onClose={onClose} title={t('dictionaries.properties.addTitle')} centered>
-      <form
+      <DialogForm
         noValidate
         onSubmit={form.onSubmit((v) => {
           if (!taken) onAdd(v.key.trim(), v.value);
@@ -259,7 +260,7 @@ function AddPropertyDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -11,6 +11,7 @@ import type { UserSearchResult } from '../../../shared/ui/user-picker';
 import { UserPicker } from '../../../shared/ui/user-picker';
 import type { GroupEntity } from '../api/groups';
 import { useGivableRoles, useInvite, useSaveMembers } from '../api/groups';
+import { DialogForm } from '../../../shared/ui/dialog-form';
 
 const Email = z.email();
 
@@ -185,7 +186,7 @@ export function InviteMemberDialog({
       title={t('settingsGroups.invitations.inviteTitle')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form
+      <DialogForm
         onSubmit={(event) => {
           event.preventDefault();
           if (problem) return setTouched(true);
@@ -227,7 +228,7 @@ export function InviteMemberDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -6,6 +6,7 @@ import { translatedInput } from '../../../shared/ui/translated-input';
 import type { NotificationScope, Notifier } from '../api/notification-settings';
 import { useCreateNotificationSetting } from '../api/notification-settings';
 import { newNotificationSchema } from '../notification-rules';
+import { DialogForm } from '../../../shared/ui/dialog-form';
 
 /** New notification: a name and a notifier (EMAIL or WEBHOOK); the new setting is then selected. */
 export function NewNotificationDialog({
@@ -55,7 +56,7 @@ export function NewNotificationDialog({
       centered
       closeButtonProps={{ 'aria-label': t('common.closeDialog') }}
     >
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
             label={t('notificationSettings.name')}
@@ -79,7 +80,7 @@ export function NewNotificationDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

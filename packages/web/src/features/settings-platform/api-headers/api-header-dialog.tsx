@@ -6,6 +6,7 @@ import { notifySuccess } from '../../../shared/ui/notify';
 import { translatedInput } from '../../../shared/ui/translated-input';
 import type { ApiHeader } from '../api/catalogue';
 import { useSaveApiHeader } from '../api/catalogue';
+import { DialogForm } from '../../../shared/ui/dialog-form';
 
 const headerSchema = z.object({
   name: z
@@ -36,7 +37,7 @@ export function ApiHeaderDialog({ header, onClose }: { header: ApiHeader | undef
       title={header ? t('settingsApiHeaders.editTitle') : t('settingsApiHeaders.addTitle')}
       centered
     >
-      <form
+      <DialogForm
         noValidate
         onSubmit={form.onSubmit((values) =>
           save.mutate(
@@ -76,7 +77,7 @@ export function ApiHeaderDialog({ header, onClose }: { header: ApiHeader | undef
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

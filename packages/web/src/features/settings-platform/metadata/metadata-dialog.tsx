@@ -8,6 +8,7 @@ import { notifySuccess } from '../../../shared/ui/notify';
 import { translatedInput } from '../../../shared/ui/translated-input';
 import type { Metadata } from '../api/catalogue';
 import { useSaveGlobalMetadata } from '../api/catalogue';
+import { DialogForm } from '../../../shared/ui/dialog-form';
 
 /** Section 5: the value must fit the format (or be an expression `${...}`). */
 const metadataSchema = z
@@ -51,7 +52,7 @@ export function MetadataDialog({
       title={metadata ? t('settingsMetadata.editTitle') : t('settingsMetadata.addTitle')}
       centered
     >
-      <form
+      <DialogForm
         noValidate
         onSubmit={form.onSubmit((values) =>
           save.mutate(
@@ -110,7 +111,7 @@ export function MetadataDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -25,6 +25,7 @@ import type { UserSearchResult } from '../../../shared/ui/user-picker';
 import { UserPicker } from '../../../shared/ui/user-picker';
 import type { RoleMember } from '../api/roles';
 import { ROLE_MEMBERS_CHUNK, useAddRoleMembers, useRemoveRoleMember, useRoleMembers } from '../api/roles';
+import { DialogForm } from '../../../shared/ui/dialog-form';
 
 /** management.settings.rolemembers (`/settings/role/{roleScope}/{role}/members`): who holds the role. */
 export function RoleMembersPage() {
@@ -152,7 +153,7 @@ function AddMembersDialog({
   };
   return (
     <Modal opened={opened} onClose={close} title={t('settingsRoles.members.addTitle', { role })} centered>
-      <form
+      <DialogForm
         onSubmit={(event) => {
           event.preventDefault();
           if (picked.length === 0) return;
@@ -181,7 +182,7 @@ function AddMembersDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -10,6 +10,7 @@ import { http } from '../../../shared/http';
 import { notifySuccess } from '../../../shared/ui/notify';
 import { useApiPlans, useApiSubscriptions, useCreateSubscription } from '../api/api-subscriptions';
 import { subscriptionKeys } from '../api/subscription-keys';
+import { DialogForm } from '../../../shared/ui/dialog-form';
 
 const SEARCH_DELAY = 500;
 
@@ -88,7 +89,7 @@ export function AddSubscriptionDialog({
 
   return (
     <Modal opened={opened} onClose={close} title={t('subscriptions.add.title')} size="lg" centered>
-      <form
+      <DialogForm
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -173,7 +174,7 @@ export function AddSubscriptionDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -14,6 +14,7 @@ import {
   useTransferSubscription,
 } from '../api/api-subscriptions';
 import type { Subscription } from '../api/types';
+import { DialogForm } from '../../../shared/ui/dialog-form';
 
 /** The subscription a dialog acts on: its id and API, and what the dialog needs to say about it. */
 export interface DialogTarget {
@@ -47,7 +48,7 @@ function DialogFrame({
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
-      <form
+      <DialogForm
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -65,7 +66,7 @@ function DialogFrame({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

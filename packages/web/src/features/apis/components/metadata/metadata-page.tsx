@@ -27,6 +27,7 @@ import { useApiMetadata, useDeleteMetadata, useSaveMetadata } from '../../api/me
 import type { ApiMetadata, MetadataFormat } from '../../api/types';
 import { metadataSchema } from '../../rules';
 import { ConfirmDialog, ConfirmText } from '../../../../shared/ui/confirm-dialog';
+import { DialogForm } from '../../../../shared/ui/dialog-form';
 
 const FORMATS: MetadataFormat[] = ['STRING', 'NUMERIC', 'BOOLEAN', 'DATE', 'MAIL', 'URL'];
 
@@ -178,7 +179,7 @@ function MetadataDialog({
       title={metadata ? t('apis.metadata.editTitle') : t('apis.metadata.addTitle')}
       centered
     >
-      <form
+      <DialogForm
         noValidate
         onSubmit={form.onSubmit((values) =>
           save.mutate(
@@ -234,7 +235,7 @@ function MetadataDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }
