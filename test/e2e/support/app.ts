@@ -15,13 +15,14 @@ export async function signInOnPage(page: Page, username: string, password: strin
  * Waits for the toast that says `text`, then closes it, so that the next wait for the same words sees
  * the next toast (a toast under the pointer stays past its 3 s, and two alike would both match).
  */
-export async function closeToast(page: Page, text: string | RegExp, closeLabel = 'Close'): Promise<void> {
+export async function closeToast(page: Page, text: string | RegExp): Promise<void> {
   const toasts = page.locator('.mantine-Notification-root').filter({ hasText: text });
   await toasts.first().waitFor();
   while ((await toasts.count()) > 0) {
     await toasts
       .first()
-      .getByRole('button', { name: closeLabel })
+      // By its class: its label is in the page's language.
+      .locator('.mantine-Notification-closeButton')
       .click({ timeout: 2000 })
       .catch(() => undefined); // closed by its timer meanwhile
   }

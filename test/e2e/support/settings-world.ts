@@ -1,6 +1,6 @@
 import { afterEach, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seriousA11yViolations, settle, signInOnPage } from './app';
+import { closeToast, seriousA11yViolations, settle, signInOnPage } from './app';
 import { newContext, policyViolations, screenshot } from './browser';
 import type { Portico } from './portico';
 
@@ -62,7 +62,8 @@ export function settingsScreen(page: () => Page, portico: () => Portico) {
       await page().goto(`${portico().webUrl}/management/settings/${path}`);
       await settle(page());
     },
-    toast: (text: string) => page().getByText(text, { exact: true }).first().waitFor(),
+    /** Waits for the toast, then closes it: a toast under the pointer outlives its 3 s, and the next wait for the same words would see it. */
+    toast: (text: string) => closeToast(page(), text),
     /** No serious accessibility violation, and a screenshot. */
     looked: async (name: string) => {
       await settle(page());
