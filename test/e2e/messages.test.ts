@@ -87,9 +87,9 @@ describe('messages', () => {
       }
       Object.assign(window, { Notification: RecordedNotification, raisedNotifications: raised });
     });
-    const firstCount = page.waitForResponse((r) => r.url().includes('/user/notifications'));
-    await page.reload();
-    await firstCount;
+    // The reloaded page's first count: waited for once the old page is gone, whose poll could answer first.
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForResponse((r) => r.url().includes('/user/notifications'));
     await api('POST', 'messages', {
       channel: 'PORTAL',
       title: 'Gateway upgrade',
