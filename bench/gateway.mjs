@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuPerRequest, load, median, nginxWorker, threadTicks } from './lib/measure.mjs';
+import { cpuPerRequest, load, median, medianCpu, nginxWorker, threadTicks } from './lib/measure.mjs';
 import { children, freePort, startNginx, startNode, startPortico, waitFor } from './lib/processes.mjs';
 import { printReport } from './lib/report.mjs';
 import { seedBenchApis } from './lib/seed.mjs';
@@ -145,7 +145,7 @@ async function main() {
       selected.forEach(([, url, headers, pid], i) => {
         const before = threadTicks(pid);
         const r = load(url, headers, DURATION, CONNECTIONS);
-        rounds[i].push({ ...r, ticks: [before, threadTicks(pid)] });
+        rounds[i].push({ ...r, cpu: cpuPerRequest(before, threadTicks(pid), r.total) });
       });
     }
     const baseIndex = selected.findIndex(([n]) => n.startsWith('plain'));
@@ -157,20 +157,24 @@ async function main() {
     );
     const fixed = fixedRuns.map(() => []);
     for (let round = 0; round < ROUNDS; round++)
-      fixedRuns.forEach(([, url, headers], i) =>
-        fixed[i].push(load(url, headers, DURATION, CONNECTIONS, fixedRate)),
-      );
+      fixedRuns.forEach(([, url, headers, pid], i) => {
+        const before = threadTicks(pid);
+        const r = load(url, headers, DURATION, CONNECTIONS, fixedRate);
+        fixed[i].push({ ...r, cpu: cpuPerRequest(before, threadTicks(pid), r.total) });
+      });
+    // At one rate every server gets as many requests per turn of its event loop: the fairest CPU figure.
     const atFixedRate = fixedRuns.map(([name], i) => ({
       name,
       rps: median(fixed[i].map((r) => r.rps)),
       p50: median(fixed[i].map((r) => r.p50)),
       p99: median(fixed[i].map((r) => r.p99)),
       bad: fixed[i].reduce((a, r) => a + r.non2xx + r.errors, 0),
+      cpu: medianCpu(fixed[i].map((r) => r.cpu)),
+      cpuRatios: fixed[i].map((r, k) => r.cpu.total / fixed[0][k].cpu.total),
     }));
     const tracingAtRate = measureTracingAtRate(selected, rounds, untraced);
     selected.forEach(([name], i) => {
       const mine = rounds[i];
-      const last = mine.at(-1);
       results.push({
         name,
         rps: median(mine.map((r) => r.rps)),
@@ -180,7 +184,9 @@ async function main() {
         p99s: mine.map((r) => r.p99),
         rpss: mine.map((r) => Math.round(r.rps)),
         bad: mine.reduce((a, r) => a + r.non2xx + r.errors, 0),
-        cpu: cpuPerRequest(last.ticks[0], last.ticks[1], last.total),
+        // CPU per request: the median round's; the ratios are each round's against the baseline's round.
+        cpu: medianCpu(mine.map((r) => r.cpu)),
+        cpuRatios: mine.map((r, k) => r.cpu.total / rounds[baseIndex][k].cpu.total),
       });
     });
     // Every request of (b) and its warm-up must be reported: let the last batch land, then count.

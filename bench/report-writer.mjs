@@ -6,7 +6,10 @@
 // Each kind is written into the schema as migrated and into the same schema without the secondary
 // indexes of the requests table (requests_timestamp_ix, requests_api_ix, requests_application_ix), to
 // show what they cost. Ids are made as the gateway makes them (UUID v7: time first).
-// BENCH_ROWS (default 60,000 per run) and BENCH_BATCH (default 1,000, the reporter's batch size) tune it.
+// Rows arrive at a gateway's rate (BENCH_RATE, default 5,000 requests per second), so that a batch covers
+// a fraction of a second of traffic, as it does in a gateway, and shares its minute with the batches
+// around it. BENCH_ROWS (default 60,000 per run) and BENCH_BATCH (default 1,000, the reporter's batch
+// size) tune it.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +26,7 @@ const { requestId } = await import(path.join(root, 'packages/gateway/dist/http/r
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 60_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 1000);
+const RATE = Number(process.env.BENCH_RATE ?? 5000);
 const SECONDARY = ['requests_timestamp_ix', 'requests_api_ix', 'requests_application_ix'];
 
 /** The rows of a run, as positional values; uniform rows differ only in their ids and times. */
@@ -45,7 +49,7 @@ function rowsOf(kind) {
         remote_address: '127.0.0.1',
       });
     }
-    const at = now + rows.length;
+    const at = now + Math.floor((rows.length * 1000) / RATE);
     Object.assign(row, { id: requestId(at), transaction_id: randomUUID(), timestamp: at });
     rows.push(requestValues(row));
   }

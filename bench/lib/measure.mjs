@@ -15,7 +15,7 @@ export function threadTicks(pid) {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      out.set(tid, { name, ticks: Number(fields[11]) + Number(fields[12]) });
+      out.set(tid, { name, user: Number(fields[11]), sys: Number(fields[12]) });
     } catch {
       // the thread ended
     }
@@ -23,17 +23,30 @@ export function threadTicks(pid) {
   return out;
 }
 
+/**
+ * CPU microseconds per request between two `threadTicks` readings: `total`, its `sys` (kernel) share,
+ * and `parts`, the split by thread name (main, the report writer's and V8's helper threads are `node`).
+ */
 export function cpuPerRequest(before, after, requests) {
   const byName = new Map();
+  let sys = 0;
   for (const [tid, t] of after) {
-    const used = t.ticks - (before.get(tid)?.ticks ?? 0);
+    const was = before.get(tid);
+    const used = t.user + t.sys - (was ? was.user + was.sys : 0);
+    sys += t.sys - (was?.sys ?? 0);
     const name = t.name.replace(/[0-9]+$/, '');
     byName.set(name, (byName.get(name) ?? 0) + used);
   }
   const us = (ticks) => Math.round((ticks * 10_000) / Math.max(requests, 1));
   const total = [...byName.values()].reduce((a, b) => a + b, 0);
   const parts = [...byName].filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]);
-  return { total: us(total), parts: parts.map(([n, v]) => `${n} ${us(v)}`).join(', ') };
+  return { total: us(total), sys: us(sys), parts: parts.map(([n, v]) => `${n} ${us(v)}`).join(', ') };
+}
+
+/** The round whose total CPU per request is the median of `cpus` (its split is printed with it). */
+export function medianCpu(cpus) {
+  const sorted = [...cpus].sort((a, b) => a.total - b.total);
+  return sorted[(sorted.length - 1) >> 1];
 }
 
 // nginx serves from its one worker process, a child of the master.

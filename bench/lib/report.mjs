@@ -1,7 +1,12 @@
 // The report of the gateway benchmark: the table of runs, CPU per request, and the targets.
 import os from 'node:os';
 
+import { median } from './measure.mjs';
+
 const ratioOf = (r, base) => (r.cpu.total / base.cpu.total).toFixed(2);
+/** The median of the rounds' CPU ratios to the baseline, with each round's. */
+const roundRatios = (r) =>
+  `${median(r.cpuRatios).toFixed(2)} (rounds ${r.cpuRatios.map((x) => x.toFixed(2)).join(' ')})`;
 
 /** Prints the results (the baseline is the run named `plain undici proxy...`; (a) to (d) by their names). */
 export function printReport({
@@ -39,14 +44,16 @@ export function printReport({
         `  ${r.rpss.join(' ')}`,
     );
   }
-  console.log('\nserver CPU per request, us (by thread):');
+  console.log('\nserver CPU per request at saturation, us (the median round; by thread; kernel share):');
   for (const r of results)
-    console.log(`  ${r.name.padEnd(44)}${String(r.cpu.total).padStart(5)}  (${r.cpu.parts})`);
+    console.log(
+      `  ${r.name.padEnd(44)}${String(r.cpu.total).padStart(5)}  (${r.cpu.parts}; sys ${r.cpu.sys})  ratio ${roundRatios(r)}`,
+    );
   if (atFixedRate?.length) {
     console.log(`\nat a fixed rate of ${Math.round(fixedRate)} req/s (half the plain proxy's capacity):`);
     for (const r of atFixedRate)
       console.log(
-        `  ${r.name.padEnd(44)}${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx ${r.bad}`,
+        `  ${r.name.padEnd(44)}${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx ${r.bad}  CPU ${r.cpu.total} us (${r.cpu.parts}; sys ${r.cpu.sys}) ratio ${roundRatios(r)}`,
       );
   }
   // Issue 18: CPU per request at most 1.2x the plain proxy's, p99 at the fixed rate within 1 ms of it.
@@ -54,8 +61,11 @@ export function printReport({
   for (const tag of ['(a)', '(b)']) {
     const r = results.find((x) => x.name.startsWith(`portico ${tag}`));
     if (!r) continue;
-    console.log(`\n${tag} CPU per request: ${ratioOf(r, base)} of the plain proxy (target <= 1.2)`);
+    console.log(
+      `\n${tag} CPU per request at saturation: ${roundRatios(r)} of the plain proxy (target <= 1.2)`,
+    );
     const f = atFixedRate?.find((x) => x.name.startsWith(`portico ${tag}`));
+    if (f) console.log(`${tag} CPU per request at the fixed rate: ${roundRatios(f)} of the plain proxy`);
     if (f && fixedBase)
       console.log(
         `${tag} p99 at the fixed rate above the plain proxy: ${(f.p99 - fixedBase.p99).toFixed(1)} ms (target <= 1 ms)`,
