@@ -13,7 +13,7 @@ import { Heartbeat } from './heartbeat/heartbeat.js';
 import { createRequestHandler } from './http/handler.js';
 import { reportSinkFor } from './reporting/report-sink.js';
 import type { ReporterOptions } from './reporting/reporter.js';
-import { DEFAULT_REPORTER_OPTIONS, Reporter } from './reporting/reporter.js';
+import { DEFAULT_REPORTER_OPTIONS, Reporter, SQLITE_BATCH_SIZE } from './reporting/reporter.js';
 import { TokenVerifier } from './security/tokens.js';
 import { AccessState } from './sync/access-state.js';
 import { snapshotFile } from './sync/snapshot.js';
@@ -192,7 +192,11 @@ export async function startGateway(
   await dictionaries.start(source === 'database');
   health.update(sync.servedApis());
   const counters: Counters = options.redisUrl ? new RedisCounters(options.redisUrl) : new MemoryCounters();
-  const reporterOptions = { ...DEFAULT_REPORTER_OPTIONS, ...options.reporter };
+  const reporterOptions = {
+    ...DEFAULT_REPORTER_OPTIONS,
+    ...(storage.dialect === 'sqlite' ? { batchSize: SQLITE_BATCH_SIZE } : {}),
+    ...options.reporter,
+  };
   const sink = reportSinkFor(storage, reporterOptions, options.geoipDatabase);
   const reporter = new Reporter(sink, reporterOptions, (error) =>
     options.log.warn(`reports not written: ${String(error)}`),
