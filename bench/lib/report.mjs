@@ -20,7 +20,6 @@ export function printReport({
   instance,
   tracingAtRate,
 }) {
-  const base = results.find((r) => r.name.startsWith('plain undici'));
   console.log(
     `\nGateway benchmark: ${connections} connections, ${duration} s per run, median of ${rounds} interleaved rounds, ${os.cpus().length} CPUs\n`,
   );
@@ -44,7 +43,9 @@ export function printReport({
         `  ${r.rpss.join(' ')}`,
     );
   }
-  console.log('\nserver CPU per request at saturation, us (the median round; by thread; kernel share):');
+  console.log(
+    "\nserver CPU per request at saturation, us (the median round; by thread: main = the event loop, report-writer = the SQLite writer, node = V8's GC and helper threads; kernel share):",
+  );
   for (const r of results)
     console.log(
       `  ${r.name.padEnd(44)}${String(r.cpu.total).padStart(5)}  (${r.cpu.parts}; sys ${r.cpu.sys})  ratio ${roundRatios(r)}`,

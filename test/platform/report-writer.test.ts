@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,12 @@ describe('report writer thread', () => {
       expect(
         await storage.db.selectFrom('requests').select('id').where('api_id', '=', 'api-x').execute(),
       ).toHaveLength(1);
+
+      // The thread carries its own name, so that its CPU time shows apart from the event loop's.
+      const names = readdirSync('/proc/self/task').map((tid) =>
+        readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(),
+      );
+      expect(names).toContain('report-writer');
     } finally {
       await writer.close();
       await storage.close();

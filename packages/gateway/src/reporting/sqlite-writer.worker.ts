@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RowValues } from '@portico/storage';
 import { SqliteRequestWriter } from '@portico/storage';
@@ -9,6 +10,19 @@ import type { WriterAnswer, WriterData, WriterMessage } from './report-sink.js';
  * transactions of a batch each, and every part is answered when its transaction is written.
  */
 const { sqlitePath, options, geoipDatabase } = workerData as WriterData;
+
+/**
+ * The thread's name as the system shows it (`top -H`, `/proc/<pid>/task/*\/comm`): its CPU time is then
+ * told apart from the main thread's and V8's helper threads' (all named `node`), as `npm run
+ * bench:gateway` prints it. Only Linux has the file; elsewhere the thread keeps its name.
+ */
+const WRITER_THREAD_NAME = 'report-writer';
+try {
+  writeFileSync('/proc/thread-self/comm', WRITER_THREAD_NAME);
+} catch {
+  // not Linux
+}
+
 const writer = new SqliteRequestWriter(sqlitePath, { geoipDatabase });
 const batcher = new Batcher<RowValues, RowValues>((requests, logs) => writer.write(requests, logs), options);
 
