@@ -108,6 +108,41 @@ describe('report writer thread', () => {
     }
   });
 
+  it('tells the commits of other connections, never its own batches, and when its thread has ended', async () => {
+    const storage = await openStorage({ dataDir });
+    const writer = new WorkerReportSink(storage.sqlitePath!, { batchSize: 1000, flushIntervalMs: 10_000 });
+    let commits = 0;
+    let lost = 0;
+    writer.commits.watch(
+      () => commits++,
+      () => lost++,
+    );
+    const settle = () => new Promise((r) => setTimeout(r, 400)); // several of the thread's 100 ms looks
+    try {
+      await settle();
+      const before = commits;
+      for (let i = 0; i < 3; i++) {
+        await writer.add([record('api-c', i)], [], true);
+        await settle();
+      }
+      expect(commits).toBe(before);
+
+      // Another connection (the management server's, here this test's) commits: the gateway is told.
+      await storage.db
+        .updateTable('requests')
+        .set({ message: 'touched' })
+        .where('api_id', '=', 'api-c')
+        .execute();
+      await settle();
+      expect(commits).toBe(before + 1);
+      expect(lost).toBe(0);
+    } finally {
+      await writer.close();
+      await storage.close();
+    }
+    expect(lost).toBe(1);
+  });
+
   it('refuses parts at once once its thread has ended, instead of leaving them waiting', async () => {
     const storage = await openStorage({ dataDir });
     const writer = new WorkerReportSink(storage.sqlitePath!, { batchSize: 1000, flushIntervalMs: 10_000 });

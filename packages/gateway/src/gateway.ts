@@ -178,7 +178,13 @@ export async function startGateway(
     if (message.kind === 'event' || message.kind === 'subscription' || message.kind === 'apikey')
       void sync.sync();
   });
-  const stopWatching = await watchForChanges(storage, bus, sync, options);
+  const reporterOptions = {
+    ...DEFAULT_REPORTER_OPTIONS,
+    ...(storage.dialect === 'sqlite' ? { batchSize: SQLITE_BATCH_SIZE } : {}),
+    ...options.reporter,
+  };
+  const sink = reportSinkFor(storage, reporterOptions, options.geoipDatabase);
+  const stopWatching = await watchForChanges(storage, bus, sync, options, sink.commits);
   const source = await sync.start();
   const dictionaries = new DictionarySync(storage.db, {
     file: dictionariesFile(options.dataDir, options.port),
@@ -192,12 +198,6 @@ export async function startGateway(
   await dictionaries.start(source === 'database');
   health.update(sync.servedApis());
   const counters: Counters = options.redisUrl ? new RedisCounters(options.redisUrl) : new MemoryCounters();
-  const reporterOptions = {
-    ...DEFAULT_REPORTER_OPTIONS,
-    ...(storage.dialect === 'sqlite' ? { batchSize: SQLITE_BATCH_SIZE } : {}),
-    ...options.reporter,
-  };
-  const sink = reportSinkFor(storage, reporterOptions, options.geoipDatabase);
   const reporter = new Reporter(sink, reporterOptions, (error) =>
     options.log.warn(`reports not written: ${String(error)}`),
   );

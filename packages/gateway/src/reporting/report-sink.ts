@@ -16,6 +16,16 @@ import { Batcher } from './batcher.js';
 export interface ReportSink {
   add(requests: NewRequestRow[], logs: NewRequestLogRow[], flush: boolean): Promise<void>;
   close(): Promise<void>;
+  /** SQLite writer thread only: tells when other connections commit (see `WorkerReportSink`). */
+  readonly commits?: CommitSignal;
+}
+
+/**
+ * Commits to the SQLite file by connections other than the report writer's: `onCommit` for each change
+ * seen, `onLost` once when the signal ends (the writer's thread ended), after which nothing is told.
+ */
+export interface CommitSignal {
+  watch(onCommit: () => void, onLost: () => void): void;
 }
 
 /** In the gateway's thread: right for PostgreSQL, whose driver never blocks the event loop. */
@@ -58,6 +68,11 @@ export interface WriterAnswer {
   error?: string;
 }
 
+/** The writer thread's notice that another connection committed to the database. */
+export interface ForeignCommit {
+  foreignCommit: true;
+}
+
 /**
  * In a worker thread with its own SQLite connection, which gathers the parts into transactions:
  * better-sqlite3 writes synchronously, and a batch written on the gateway's thread would stall every
@@ -70,12 +85,24 @@ export class WorkerReportSink implements ReportSink {
   private readonly pending = new Map<number, { resolve(): void; reject(e: Error): void }>();
   /** Set when the thread has failed or ended: later parts are refused at once, never left waiting. */
   private failure: Error | undefined;
+  private watcher: { onCommit(): void; onLost(): void } | undefined;
+  /**
+   * The thread's own connection sees every commit but its own: the gateway's sync wakes for changes
+   * of the management server or other gateways, not after each batch of reports.
+   */
+  readonly commits: CommitSignal = {
+    watch: (onCommit, onLost) => {
+      if (this.failure) onLost();
+      else this.watcher = { onCommit, onLost };
+    },
+  };
 
   constructor(sqlitePath: string, options: BatchOptions, geoipDatabase?: string) {
     this.worker = new Worker(new URL('./sqlite-writer.worker.js', import.meta.url), {
       workerData: { sqlitePath, options, geoipDatabase } satisfies WriterData,
     });
-    this.worker.on('message', (m: WriterAnswer) => {
+    this.worker.on('message', (m: WriterAnswer | ForeignCommit) => {
+      if ('foreignCommit' in m) return this.watcher?.onCommit();
       const p = this.pending.get(m.id);
       this.pending.delete(m.id);
       if (m.error) p?.reject(new Error(m.error));
@@ -85,6 +112,9 @@ export class WorkerReportSink implements ReportSink {
       this.failure ??= error;
       for (const p of this.pending.values()) p.reject(error);
       this.pending.clear();
+      const watcher = this.watcher;
+      this.watcher = undefined;
+      watcher?.onLost();
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`the report writer thread ended (exit code ${code})`)));

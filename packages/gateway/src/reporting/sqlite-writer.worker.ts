@@ -3,7 +3,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { RowValues } from '@portico/storage';
 import { SqliteRequestWriter } from '@portico/storage';
 import { Batcher } from './batcher.js';
-import type { WriterAnswer, WriterData, WriterMessage } from './report-sink.js';
+import type { ForeignCommit, WriterAnswer, WriterData, WriterMessage } from './report-sink.js';
+import { DATA_VERSION_POLL_MS } from '../sync/change-watch.js';
 
 /**
  * The reporter's SQLite writer thread: its own connection; the parts that arrive are gathered into
@@ -25,6 +26,17 @@ try {
 
 const writer = new SqliteRequestWriter(sqlitePath, { geoipDatabase });
 const batcher = new Batcher<RowValues, RowValues>((requests, logs) => writer.write(requests, logs), options);
+
+// Commits by other connections (the management server, other gateways, this gateway's own thread) are
+// told to the gateway, which syncs; this thread's own batches change nothing a gateway serves, and
+// seen from the gateway's connection they would wake its sync after every batch.
+let version = writer.dataVersion();
+setInterval(() => {
+  const now = writer.dataVersion();
+  if (now === version) return;
+  version = now;
+  parentPort!.postMessage({ foreignCommit: true } satisfies ForeignCommit);
+}, DATA_VERSION_POLL_MS).unref();
 
 parentPort!.on('message', (message: WriterMessage) => {
   batcher.add(message.requests, message.logs, message.flush).then(

@@ -144,6 +144,15 @@ export class SqliteRequestWriter {
     this.writeBatch(requests, logs);
   }
 
+  /**
+   * SQLite's `data_version` of this connection: it changes when another connection commits to the file,
+   * never for this writer's own batches (the management server's changes, not the reports, wake a
+   * gateway's sync).
+   */
+  dataVersion(): number {
+    return Number(this.database.pragma('data_version', { simple: true }));
+  }
+
   close(): void {
     this.database.close();
   }
