@@ -13,7 +13,7 @@ import { startPorticoOn, type StartedPortico } from '../support/started-portico.
  * at once. No call answers a 5xx, and every write answered with success is stored.
  */
 
-const LOAD_MS = 20_000;
+const LOAD_MS = 12_000;
 
 /** A backend that answers every call with a small JSON body. */
 async function startBackend(): Promise<{ url: string; close(): Promise<void> }> {
