@@ -38,13 +38,19 @@ export async function watchForChanges(
   let stopped = false;
   let stopPolling = () => {};
   const poll = async () => {
-    if (!stopped) stopPolling = await pollDataVersion(storage, sync);
+    if (stopped) return;
+    const stop = await pollDataVersion(storage, sync);
+    // Stopped while the first look was under way: the poll ends at once.
+    if (stopped) stop();
+    else stopPolling = stop;
   };
   if (commits)
     commits.watch(
       () => void sync.sync(),
-      // The thread ended: a sync for what it may not have told, then the gateway's connection is polled.
+      // The thread ended (not by the gateway's shutdown, which stops watching first): a sync for what it
+      // may not have told, then the gateway's connection is polled.
       () => {
+        if (stopped) return;
         void sync.sync();
         void poll();
       },
