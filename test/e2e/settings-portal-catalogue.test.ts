@@ -43,6 +43,21 @@ describe('settings: metadata, top APIs, portal headers and restricted sharding t
     on
       .locator('input[data-path="tags"]')
       .locator('xpath=ancestor::div[contains(@class, "MultiSelect-input")]');
+  /**
+   * Opens the tags field's options. A click that lands while the form still re-renders can leave the
+   * list closed (seen in CI under load): the click is tried again, only while no option shows.
+   */
+  const openTags = async (on: Page) => {
+    for (let attempt = 1; ; attempt++) {
+      await tagsField(on).click();
+      try {
+        await on.getByRole('option').first().waitFor({ timeout: 4000 });
+        return;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  };
 
   beforeAll(async () => {
     sink = await startMailSink();
@@ -198,7 +213,7 @@ describe('settings: metadata, top APIs, portal headers and restricted sharding t
     // With tags chosen, the field shows pills: a click on the field opens the options. The click waits
     // for the page's data: a list opened while the page still loaded closed again once in CI.
     await olga.waitForLoadState('networkidle');
-    await tagsField(olga).click();
+    await openTags(olga);
     const option = (name: string) => olga.getByRole('option', { name, exact: true });
     await option('Public').waitFor();
     expect(await option('Public').getAttribute('aria-disabled')).not.toBe('true');
@@ -210,7 +225,7 @@ describe('settings: metadata, top APIs, portal headers and restricted sharding t
     // An administrator may use every tag: none is disabled, each named after the tag.
     await page.goto(`${portico.webUrl}/management/apis/${apiIds.Weather}/portal`);
     await page.waitForLoadState('networkidle');
-    await tagsField(page).click();
+    await openTags(page);
     await page.getByRole('option', { name: 'Public', exact: true }).waitFor();
     expect(
       await page.getByRole('option', { name: 'Public', exact: true }).getAttribute('aria-disabled'),
