@@ -129,6 +129,32 @@ describe('EncodingBatchProcessor: spans encoded as they end, sent in bounded bat
     expect(silent.dropped()).toBe(3);
   });
 
+  it('encodes a batch into the buffer of one the exporter answered, never of one it may still send', () => {
+    const { exporter, recorder, spans } = setUp({ maxQueueSize: 100 });
+    spans(3);
+    const first = exporter.batches[0]!;
+    exporter.answer();
+    spans(3);
+    const second = exporter.batches[1]!;
+    // The answered batch's memory (its pages already mapped) holds the next one, which reads as it should.
+    expect(second.bytes.buffer).toBe(first.bytes.buffer);
+    const whole = encodeTraceRequest(recorder.spans.slice(3));
+    expect(Buffer.from(second.bytes).equals(Buffer.from(whole))).toBe(true);
+
+    vi.useFakeTimers();
+    const silent = setUp({ maxQueueSize: 100, exportTimeoutMillis: 1000 });
+    silent.spans(3);
+    const held = silent.exporter.batches[0]!;
+    const sent = Buffer.from(held.bytes);
+    vi.advanceTimersByTime(1000); // given up on, but the exporter may still be sending it
+    silent.spans(6);
+    expect(silent.exporter.batches).toHaveLength(2);
+    expect(silent.exporter.batches.every((b, i) => i === 0 || b.bytes.buffer !== held.bytes.buffer)).toBe(
+      true,
+    );
+    expect(Buffer.from(held.bytes).equals(sent)).toBe(true);
+  });
+
   it('flushes on demand and on shutdown, and leaves unsampled spans alone', async () => {
     const { exporter, processor, spans } = setUp();
     spans(2);

@@ -4,6 +4,7 @@ import { ExportResultCode, suppressTracing } from '@opentelemetry/core';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { EncodedSpans } from './otlp-encoder.js';
 import { EncodedSpanBatch } from './otlp-encoder.js';
+import { BufferPool } from './protobuf-writer.js';
 
 const MIN_BATCH_BYTES = 64 * 1024;
 const MAX_BATCH_BYTES = 4 * 1024 * 1024;
@@ -35,7 +36,9 @@ export interface EncodingBatchOptions {
  * refused, or not answering within the export timeout).
  */
 export class EncodingBatchProcessor implements SpanProcessor {
-  private batch = new EncodedSpanBatch();
+  /** The buffers of exported batches, written again by the next ones. */
+  private readonly pool = new BufferPool();
+  private batch = new EncodedSpanBatch(MIN_BATCH_BYTES, this.pool);
   /** Bytes to allocate for a batch: a bit more than the last one took, so that it rarely grows. */
   private batchSize = MIN_BATCH_BYTES;
   private readonly waiting: EncodedSpans[] = [];
@@ -90,7 +93,7 @@ export class EncodingBatchProcessor implements SpanProcessor {
       Math.max(MIN_BATCH_BYTES, Math.ceil(sealed.bytes.length * 1.25)),
       MAX_BATCH_BYTES,
     );
-    this.batch = new EncodedSpanBatch(this.batchSize);
+    this.batch = new EncodedSpanBatch(this.batchSize, this.pool);
     this.sendNext();
   }
 
@@ -116,7 +119,14 @@ export class EncodingBatchProcessor implements SpanProcessor {
     // The export's own work (the HTTP client) is never traced, and runs outside any call's context.
     context.with(suppressTracing(ROOT_CONTEXT), () => {
       try {
-        this.exporter.export(next, (result) => settle(result.code === ExportResultCode.SUCCESS));
+        let answered = false;
+        this.exporter.export(next, (result) => {
+          // Only the exporter's answer frees the bytes for the next batch (it may retry until then);
+          // after a timeout they stay with it, and the garbage collector takes them.
+          if (!answered) next.release();
+          answered = true;
+          settle(result.code === ExportResultCode.SUCCESS);
+        });
       } catch {
         settle(false);
       }

@@ -1,6 +1,7 @@
 import type { AttributeValue, Attributes, Link, SpanContext, SpanStatus } from '@opentelemetry/api';
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace-base';
 import { GatewaySpan, nanosOf } from './gateway-span.js';
+import type { BufferPool } from './protobuf-writer.js';
 import { I32, I64, LEN, VARINT, Writer } from './protobuf-writer.js';
 
 type Resource = ReadableSpan['resource'];
@@ -10,6 +11,8 @@ type Scope = ReadableSpan['instrumentationScope'];
 export interface EncodedSpans {
   bytes: Uint8Array;
   count: number;
+  /** Gives the bytes' buffer back to the batch's pool once sent: `bytes` must not be read after. */
+  release(): void;
 }
 
 /**
@@ -26,13 +29,17 @@ export class EncodedSpanBatch {
   private size = 0;
   count = 0;
 
-  constructor(private readonly initialSize = 64 * 1024) {}
+  /** With a pool, the batch writes into buffers that earlier batches gave back (see `BufferPool`). */
+  constructor(
+    private readonly initialSize = 64 * 1024,
+    private readonly pool?: BufferPool,
+  ) {}
 
   add(span: ReadableSpan): void {
     let scopes = this.groups.get(span.resource);
     if (!scopes) this.groups.set(span.resource, (scopes = new Map()));
     let out = scopes.get(span.instrumentationScope);
-    if (!out) scopes.set(span.instrumentationScope, (out = new Writer(this.initialSize)));
+    if (!out) scopes.set(span.instrumentationScope, (out = new Writer(this.initialSize, this.pool)));
     const before = out.length;
     try {
       out.tag(2, LEN); // ScopeSpans.spans
@@ -50,7 +57,7 @@ export class EncodedSpanBatch {
   }
 
   finish(): EncodedSpans {
-    const out = new Writer(this.size + 1024);
+    const out = new Writer(this.size + 1024, this.pool);
     for (const [resource, scopes] of this.groups) {
       out.tag(1, LEN); // ExportTraceServiceRequest.resource_spans
       const resourceSpans = out.begin(3);
@@ -64,13 +71,15 @@ export class EncodedSpanBatch {
         if (scope.version) out.stringField(2, scope.version);
         out.end(scopeMessage, 1);
         out.raw(spans.finish());
+        spans.release();
         if (scope.schemaUrl) out.stringField(3, scope.schemaUrl);
         out.end(scopeStart, 3);
       }
       if (resource.schemaUrl) out.stringField(3, resource.schemaUrl);
       out.end(resourceSpans, 3);
     }
-    return { bytes: out.finish(), count: this.count };
+    this.groups.clear();
+    return { bytes: out.finish(), count: this.count, release: () => out.release() };
   }
 }
 

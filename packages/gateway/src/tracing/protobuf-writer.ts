@@ -6,23 +6,73 @@ export const I64 = 1;
 export const LEN = 2;
 export const I32 = 5;
 
-/** A growing buffer of protobuf wire data. */
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Buffers for batches of encoded spans, kept for the next batches once exported. A fresh buffer of a
+ * batch's size (hundreds of KB) is new memory: the kernel faults each of its pages in on the first
+ * write, which cost more than all of the batch's encoding (580 against 8 us for 206 KB here).
+ */
+export class BufferPool {
+  private readonly free: Buffer[] = [];
+
+  constructor(private readonly keep = 4) {}
+
+  /** A buffer of at least `size` bytes: a kept one when one is large enough. */
+  take(size: number): Buffer {
+    const at = this.free.findIndex((buf) => buf.length >= size);
+    if (at < 0) return Buffer.allocUnsafeSlow(size);
+    const [buf] = this.free.splice(at, 1);
+    return buf!;
+  }
+
+  /** A buffer nothing reads or writes any more; beyond `keep`, the smallest kept one goes. */
+  give(buf: Buffer): void {
+    if (buf.length === 0) return;
+    this.free.push(buf);
+    if (this.free.length <= this.keep) return;
+    let smallest = 0;
+    this.free.forEach((kept, i) => {
+      if (kept.length < this.free[smallest]!.length) smallest = i;
+    });
+    this.free.splice(smallest, 1);
+  }
+
+  /** Buffers kept, for tests. */
+  get size(): number {
+    return this.free.length;
+  }
+}
+
+/** A growing buffer of protobuf wire data; with a pool, its buffers come from it and go back to it. */
 export class Writer {
   private buf: Buffer;
   private pos = 0;
 
-  constructor(size: number) {
-    this.buf = Buffer.allocUnsafe(size);
+  constructor(
+    size: number,
+    private readonly pool?: BufferPool,
+  ) {
+    this.buf = pool ? pool.take(size) : Buffer.allocUnsafe(size);
   }
 
   finish(): Uint8Array {
     return this.buf.subarray(0, this.pos);
   }
 
+  /** Gives the buffer back to the pool: what `finish` returned must not be read after. */
+  release(): void {
+    this.pool?.give(this.buf);
+    this.buf = EMPTY;
+    this.pos = 0;
+  }
+
   private room(n: number): void {
     if (this.pos + n <= this.buf.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n + 1024));
+    const size = Math.max(this.buf.length * 2, this.pos + n + 1024);
+    const bigger = this.pool ? this.pool.take(size) : Buffer.allocUnsafe(size);
     this.buf.copy(bigger, 0, 0, this.pos);
+    this.pool?.give(this.buf);
     this.buf = bigger;
   }
 
