@@ -257,6 +257,7 @@ function measureTracingAtRate(selected, rounds, untraced) {
       name,
       rps: median(measured[i].map((r) => r.rps)),
       cpu: median(measured[i].map((r) => r.cpu.total)),
+      split: medianCpu(measured[i].map((r) => r.cpu)),
       ratio: median(ratiosTo(i, 0)),
       ratios: ratiosTo(i, 0),
       bad: measured[i].reduce((a, r) => a + r.non2xx + r.errors, 0),

@@ -87,7 +87,7 @@ export function printReport({
     );
     for (const r of tracingAtRate.runs)
       console.log(
-        `  ${r.name.padEnd(64)}${String(Math.round(r.cpu)).padStart(5)} us  ${r.ratio.toFixed(2)} of (a) (rounds ${r.ratios.map((x) => x.toFixed(2)).join(' ')})  ${r.rps.toFixed(0)} req/s  non-2xx ${r.bad}`,
+        `  ${r.name.padEnd(64)}${String(Math.round(r.cpu)).padStart(5)} us  ${r.ratio.toFixed(2)} of (a) (rounds ${r.ratios.map((x) => x.toFixed(2)).join(' ')})  ${r.rps.toFixed(0)} req/s  non-2xx ${r.bad}\n${''.padEnd(68)}median round: ${r.split.parts}; sys ${r.split.sys}`,
       );
     const d = tracingAtRate.runs.find((r) => r.name.startsWith('portico (d)'));
     if (d) console.log(`(d) at that rate: CPU per request ${d.ratio.toFixed(2)} of (a) (target <= 1.15)`);
