@@ -22,6 +22,8 @@ export const DEFAULT_MAX_QUEUE = 2048;
 
 export interface TracingOptions {
   maxQueueSize?: number;
+  /** Spans per export request, at most (never more than the queue); default 512. */
+  maxExportBatchSize?: number;
   /** How often the batch goes out (ms); default 1 s. */
   scheduledDelayMillis?: number;
   /** How long one export may take (ms); default 10 s. */
@@ -110,7 +112,7 @@ export function tracingPipeline(
     exporter,
     {
       maxQueueSize,
-      maxExportBatchSize: Math.min(512, maxQueueSize),
+      maxExportBatchSize: Math.min(options.maxExportBatchSize ?? 512, maxQueueSize),
       scheduledDelayMillis: options.scheduledDelayMillis ?? 1000,
       exportTimeoutMillis: options.exportTimeoutMillis ?? 10_000,
     },

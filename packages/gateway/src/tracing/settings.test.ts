@@ -65,4 +65,46 @@ describe('tracing settings from the OTEL_* variables', () => {
     expect(warnings).toHaveLength(2);
     expect(parseKeyValues('a=%ZZ,b=2')).toEqual({ b: '2' });
   });
+
+  it('reads the batch processor variables, the export batch bounded by the queue', () => {
+    const on = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' };
+    expect(tracingSettings(on, 'svc')!.batch).toEqual({
+      maxQueueSize: 2048,
+      maxExportBatchSize: 512,
+      scheduledDelayMillis: 1000,
+      exportTimeoutMillis: 10_000,
+    });
+    const warnings: string[] = [];
+    const tuned = tracingSettings(
+      {
+        ...on,
+        OTEL_BSP_MAX_QUEUE_SIZE: '8192',
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '2048',
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+        OTEL_BSP_EXPORT_TIMEOUT: '3000',
+      },
+      'svc',
+      (m) => warnings.push(m),
+    )!;
+    expect(tuned.batch).toEqual({
+      maxQueueSize: 8192,
+      maxExportBatchSize: 2048,
+      scheduledDelayMillis: 200,
+      exportTimeoutMillis: 3000,
+    });
+    const bounded = tracingSettings(
+      { ...on, OTEL_BSP_MAX_QUEUE_SIZE: '100', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '500' },
+      'svc',
+      (m) => warnings.push(m),
+    )!;
+    expect(bounded.batch.maxExportBatchSize).toBe(100);
+    expect(
+      tracingSettings({ ...on, OTEL_BSP_MAX_EXPORT_BATCH_SIZE: 'many' }, 'svc', (m) => warnings.push(m))!
+        .batch.maxExportBatchSize,
+    ).toBe(512);
+    expect(warnings).toEqual([
+      'OTEL_BSP_MAX_EXPORT_BATCH_SIZE: 500 is above OTEL_BSP_MAX_QUEUE_SIZE, 100 is used',
+      'OTEL_BSP_MAX_EXPORT_BATCH_SIZE: many is not a positive integer, 512 is used',
+    ]);
+  });
 });

@@ -24,8 +24,16 @@ export interface TracingSettings {
   ratio: number;
   serviceName: string;
   resourceAttributes: Record<string, string>;
-  /** The batch processor (OTEL_BSP_MAX_QUEUE_SIZE, OTEL_BSP_SCHEDULE_DELAY, OTEL_BSP_EXPORT_TIMEOUT). */
-  batch: { maxQueueSize: number; scheduledDelayMillis: number; exportTimeoutMillis: number };
+  /**
+   * The batch processor (OTEL_BSP_MAX_QUEUE_SIZE, OTEL_BSP_MAX_EXPORT_BATCH_SIZE, OTEL_BSP_SCHEDULE_DELAY,
+   * OTEL_BSP_EXPORT_TIMEOUT).
+   */
+  batch: {
+    maxQueueSize: number;
+    maxExportBatchSize: number;
+    scheduledDelayMillis: number;
+    exportTimeoutMillis: number;
+  };
 }
 
 function positive(vars: OtelVariables, name: string, fallback: number, warn: (m: string) => void): number {
@@ -86,6 +94,16 @@ export function tracingSettings(
     else warn(`OTEL_TRACES_SAMPLER_ARG: ${arg} is not a ratio from 0 to 1, 1 is used`);
   }
   const resourceAttributes = parseKeyValues(vars.OTEL_RESOURCE_ATTRIBUTES);
+  const maxQueueSize = positive(vars, 'OTEL_BSP_MAX_QUEUE_SIZE', 2048, warn);
+  // The specification's defaults; an export batch is never larger than the queue.
+  let maxExportBatchSize = positive(vars, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 512, warn);
+  if (maxExportBatchSize > maxQueueSize) {
+    if (set(vars.OTEL_BSP_MAX_EXPORT_BATCH_SIZE) !== undefined)
+      warn(
+        `OTEL_BSP_MAX_EXPORT_BATCH_SIZE: ${maxExportBatchSize} is above OTEL_BSP_MAX_QUEUE_SIZE, ${maxQueueSize} is used`,
+      );
+    maxExportBatchSize = maxQueueSize;
+  }
   return {
     url,
     headers: {
@@ -97,7 +115,8 @@ export function tracingSettings(
     serviceName: set(vars.OTEL_SERVICE_NAME) ?? resourceAttributes['service.name'] ?? defaultServiceName,
     resourceAttributes,
     batch: {
-      maxQueueSize: positive(vars, 'OTEL_BSP_MAX_QUEUE_SIZE', 2048, warn),
+      maxQueueSize,
+      maxExportBatchSize,
       scheduledDelayMillis: positive(vars, 'OTEL_BSP_SCHEDULE_DELAY', 1000, warn),
       exportTimeoutMillis: positive(vars, 'OTEL_BSP_EXPORT_TIMEOUT', 10_000, warn),
     },
