@@ -65,21 +65,30 @@ export const median = (values) => {
 };
 
 /**
- * autocannon against the URL for `duration` seconds with `connections` connections; with `rate`, at that
- * many requests per second in all (a fixed rate: latencies corrected for coordinated omission).
+ * Load against the URL for `duration` seconds over `connections` connections: autocannon at saturation;
+ * with `rate`, a steady load of that many requests per second in all (`steady-load.mjs`: evenly spaced,
+ * latencies from each request's planned time).
  */
 export function load(url, headers, duration, connections, rate) {
-  const args = [
-    path.join(root, 'node_modules/autocannon/autocannon.js'),
-    '-j',
-    '-c',
-    String(connections),
-    '-d',
-    String(duration),
-    ...(rate ? ['-R', String(Math.round(rate))] : []),
-  ];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
+  const args = rate
+    ? [
+        path.join(root, 'bench/lib/steady-load.mjs'),
+        url,
+        String(Math.round(rate)),
+        String(duration),
+        String(connections),
+        JSON.stringify(headers),
+      ]
+    : [
+        path.join(root, 'node_modules/autocannon/autocannon.js'),
+        '-j',
+        '-c',
+        String(connections),
+        '-d',
+        String(duration),
+        ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
+        url,
+      ];
   const out = execFileSync(process.execPath, args, {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
