@@ -34,12 +34,12 @@ const LINK = Symbol('portico.drain.link');
 type Tracked = http.ServerResponse & { [LINK]?: Linked };
 
 /**
- * The responses in flight, as a list linked through the responses themselves. A `Set` of them cost
- * the gateway a fifth of its garbage collection: its hash table, replaced every few requests, aged
- * into the old generation, and every table that died there still pointed at the responses it had
- * held, so the young-generation collections kept those (and their requests, headers and buffers)
- * alive and promoted them. Here nothing but the live list points at a response, and a response's
- * links are cleared when it leaves.
+ * The responses in flight, as a list linked through the responses themselves. With a `Set` of them,
+ * most of what the gateway promoted to the old generation was finished requests: the hash table,
+ * replaced every few requests, aged into the old generation, and every table that died there still
+ * pointed at the responses it had held, so the young-generation collections kept those (and their
+ * requests, headers and buffers) alive and promoted them. Here nothing but the live list points at a
+ * response, and a response's links are cleared when it leaves.
  */
 export class InFlight {
   private first: Tracked | undefined;
