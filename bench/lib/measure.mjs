@@ -67,7 +67,7 @@ export const median = (values) => {
 /**
  * Load against the URL for `duration` seconds over `connections` connections: autocannon at saturation;
  * with `rate`, a steady load of that many requests per second in all (`steady-load.mjs`: evenly spaced,
- * latencies from each request's planned time).
+ * each latency from the request's hand-over to the load's connection pool).
  */
 export function load(url, headers, duration, connections, rate) {
   const args = rate

@@ -81,7 +81,7 @@ const at = (q) => (timed ? Math.round(sorted[Math.min(timed - 1, Math.floor(q * 
 process.stdout.write(
   JSON.stringify({
     requests: { average: done / elapsed, total: done },
-    latency: { p50: at(0.5), p90: at(0.9), p95: at(0.95), p99: at(0.99), max: at(0.99999) },
+    latency: { p50: at(0.5), p99: at(0.99) },
     non2xx,
     errors: errors + (sent - done),
   }),

@@ -37,11 +37,6 @@ export class BufferPool {
     });
     this.free.splice(smallest, 1);
   }
-
-  /** Buffers kept, for tests. */
-  get size(): number {
-    return this.free.length;
-  }
 }
 
 /** A growing buffer of protobuf wire data; with a pool, its buffers come from it and go back to it. */
