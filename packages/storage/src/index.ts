@@ -57,6 +57,7 @@ export * from './memberships/memberships-source.repository.js';
 export * from './requests/requests.table.js';
 export * from './requests/requests.repository.js';
 export * from './requests/sqlite-request-writer.js';
+export * from './requests/request-columns.js';
 export * from './requests/client-names.js';
 export * from './requests/geo-locator.js';
 export * from './requests/request-details.js';

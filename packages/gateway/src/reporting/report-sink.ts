@@ -1,8 +1,21 @@
 import { Worker } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Database, NewRequestLogRow, NewRequestRow, RowValues, Storage } from '@portico/storage';
-import { GeoLocator, insertRequestBatch, requestLogValues, requestValues } from '@portico/storage';
+import type {
+  Database,
+  NewRequestLogRow,
+  NewRequestRow,
+  RequestColumns,
+  RowValues,
+  Storage,
+} from '@portico/storage';
+import {
+  GeoLocator,
+  encodeRequests,
+  insertRequestBatch,
+  requestColumnsTransfer,
+  requestLogValues,
+} from '@portico/storage';
 import type { RequestDetailsOptions } from '@portico/storage';
 import type { Kysely } from 'kysely';
 import type { BatchOptions } from './batcher.js';
@@ -54,10 +67,10 @@ export interface WriterData {
   geoipDatabase: string | undefined;
 }
 
-/** A part of records on its way to the writer thread, as positional values. */
+/** A part of records on its way to the writer thread: the requests by column, the logs as positional values. */
 export interface WriterMessage {
   id: number;
-  requests: RowValues[];
+  requests: RequestColumns;
   logs: RowValues[];
   flush: boolean;
 }
@@ -76,8 +89,8 @@ export interface ForeignCommit {
 /**
  * In a worker thread with its own SQLite connection, which gathers the parts into transactions:
  * better-sqlite3 writes synchronously, and a batch written on the gateway's thread would stall every
- * request in flight for its duration. Parts go over as positional values, cheaper to copy than
- * objects and what the thread's prepared statements take.
+ * request in flight for its duration. Parts go over encoded by column (`RequestColumns`), whose arrays
+ * move without a copy; the thread reads them back as the positional values its statements take.
  */
 export class WorkerReportSink implements ReportSink {
   private readonly worker: Worker;
@@ -128,11 +141,11 @@ export class WorkerReportSink implements ReportSink {
       this.pending.set(id, { resolve, reject });
       const message: WriterMessage = {
         id,
-        requests: requests.map(requestValues),
+        requests: encodeRequests(requests),
         logs: logs.map(requestLogValues),
         flush,
       };
-      this.worker.postMessage(message);
+      this.worker.postMessage(message, requestColumnsTransfer(message.requests));
     });
   }
 

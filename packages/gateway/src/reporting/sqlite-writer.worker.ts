@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RowValues } from '@portico/storage';
-import { SqliteRequestWriter } from '@portico/storage';
+import { SqliteRequestWriter, decodeRequests } from '@portico/storage';
 import { Batcher } from './batcher.js';
 import type { ForeignCommit, WriterAnswer, WriterData, WriterMessage } from './report-sink.js';
 import { DATA_VERSION_POLL_MS } from '../sync/change-watch.js';
@@ -39,7 +39,7 @@ setInterval(() => {
 }, DATA_VERSION_POLL_MS).unref();
 
 parentPort!.on('message', (message: WriterMessage) => {
-  batcher.add(message.requests, message.logs, message.flush).then(
+  batcher.add(decodeRequests(message.requests), message.logs, message.flush).then(
     () => parentPort!.postMessage({ id: message.id } satisfies WriterAnswer),
     (error: unknown) =>
       parentPort!.postMessage({
