@@ -102,6 +102,7 @@ function floor(setup, write) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portico-bench-floor-'));
   try {
     const db = new SQLite(path.join(dir, 'floor.db'));
+    db.pragma('page_size = 16384'); // as openStorage makes a database
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     const statement = setup(db);

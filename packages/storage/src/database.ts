@@ -179,6 +179,10 @@ export function connect(options: StorageOptions): Storage {
   mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, options.sqliteFile ?? 'portico.db');
   const database = new SQLite(file, { timeout: SQLITE_WRITE_WAIT_MS });
+  // Pages of 16 KiB (SQLite's default is 4): a new database takes them, an existing one keeps its own.
+  // Every request through a gateway becomes a row of ~0.5 KB in four b-trees, and with larger pages its
+  // writer splits fewer of them and writes fewer frames per transaction (npm run bench:report-writer).
+  database.pragma('page_size = 16384');
   database.pragma('journal_mode = WAL');
   // FULL: a write answered with success is on disk, even if the machine stops right after.
   database.pragma('synchronous = FULL');
