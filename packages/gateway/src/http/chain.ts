@@ -8,6 +8,8 @@ export interface RequestChain {
   content: CompiledStep[];
   response: CompiledStep[];
   bufferResponse: boolean;
+  /** Whether a step may have put a line break into a header (`PolicyDefinition.writesNoInputIntoHeaders`). */
+  checkHeaders: boolean;
   mappedPath: string | undefined;
   /** The policy path that matched (the API's flow, else the plan's): the call's route in traces. */
   flowPath: string | undefined;
@@ -23,7 +25,9 @@ export function chain(api: CompiledApi, planFlows: CompiledFlow[], request: Gate
   const content: CompiledStep[] = [];
   const response: CompiledStep[] = [];
   let bufferResponse = false;
+  let checkHeaders = false;
   for (const step of list) {
+    if (!step.policy.writesNoInputIntoHeaders) checkHeaders = true;
     if (step.policy.onRequestContent) content.push(step);
     if (step.policy.onResponse || step.policy.onResponseContent) response.push(step);
     if (step.policy.onResponseContent) bufferResponse = true;
@@ -33,7 +37,15 @@ export function chain(api: CompiledApi, planFlows: CompiledFlow[], request: Gate
     const path = request.pathInfo || '/';
     mappedPath = api.pathMappings.find((m) => m.pattern.test(path))?.path;
   }
-  return { list, content, response, bufferResponse, mappedPath, flowPath: apiFlow?.path ?? planFlow?.path };
+  return {
+    list,
+    content,
+    response,
+    bufferResponse,
+    checkHeaders,
+    mappedPath,
+    flowPath: apiFlow?.path ?? planFlow?.path,
+  };
 }
 
 function addSteps(list: CompiledStep[], steps: CompiledStep[], method: string): void {

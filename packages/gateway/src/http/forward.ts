@@ -108,9 +108,10 @@ export async function forward(a: Admitted): Promise<void> {
       ? request.queryString()
       : withoutQueryParam(request.queryString(), a.skipQueryParam);
 
-  // Only a policy can put a line break into a header (Node refuses one from the client).
-  const policiesRan = steps.list.length > 0;
-  const unsafeRequest = policiesRan ? headerWithLineBreak(upstreamHeaders) : undefined;
+  // Only a policy can put a line break into a header (Node refuses one from the client), and only one
+  // that writes values from the request, the backend or a template.
+  const checkHeaders = steps.checkHeaders;
+  const unsafeRequest = checkHeaders ? headerWithLineBreak(upstreamHeaders) : undefined;
   if (unsafeRequest) {
     if (body && !Buffer.isBuffer(body)) req.resume();
     return refuseHeader(reporter, exchange, res, unsafeRequest);
@@ -197,7 +198,7 @@ export async function forward(a: Admitted): Promise<void> {
       if (!Buffer.isBuffer(out)) return sendDeny(reporter, exchange, res, api, ctx, out);
       content = out;
     }
-    const unsafeResponse = policiesRan ? headerWithLineBreak(outHeaders) : undefined;
+    const unsafeResponse = checkHeaders ? headerWithLineBreak(outHeaders) : undefined;
     if (unsafeResponse) return refuseHeader(reporter, exchange, res, unsafeResponse);
     delete outHeaders['content-length'];
     record.response_content_length = sendBody(res, response.status, outHeaders, content);
@@ -211,7 +212,7 @@ export async function forward(a: Admitted): Promise<void> {
     return finishExchange(reporter, exchange);
   }
 
-  const unsafeResponse = policiesRan ? headerWithLineBreak(outHeaders) : undefined;
+  const unsafeResponse = checkHeaders ? headerWithLineBreak(outHeaders) : undefined;
   if (unsafeResponse) {
     await backend.dump();
     return refuseHeader(reporter, exchange, res, unsafeResponse);

@@ -21,6 +21,19 @@ describe('gateway: a line break reaching a header from the client', () => {
         definition: { paths: { '/': [fromQuery('RESPONSE')] } },
       }),
     );
+    // A rate limit (which writes only numbers into headers) before the policy that copies the query.
+    await h.deploy(
+      deployedApi('/inject-after-limit', [h.backend.url], {
+        definition: {
+          paths: {
+            '/': [
+              { 'rate-limit': { rate: { limit: 1000, periodTime: 1, periodTimeUnit: 'SECONDS' } } },
+              fromQuery('REQUEST'),
+            ],
+          },
+        },
+      }),
+    );
     await h.deploy(
       deployedApi('/inject-mock', [h.backend.url], {
         definition: {
@@ -49,6 +62,13 @@ describe('gateway: a line break reaching a header from the client', () => {
       expect(h.backend.hits).toBe(hits);
     },
   );
+
+  it('answers 400 when a policy that writes only its own numbers ran before the one that copies', async () => {
+    const hits = h.backend.hits;
+    const res = await fetch(`${h.gateway.url}/inject-after-limit?x=a%0d%0aInjected:1`);
+    expect(res.status).toBe(400);
+    expect(h.backend.hits).toBe(hits);
+  });
 
   it('answers 400 when the header is one of the response', async () => {
     const res = await fetch(`${h.gateway.url}/inject-response?x=a%0d%0aSet-Cookie:%20evil=1`);

@@ -80,6 +80,12 @@ export interface PolicyDefinition<C = unknown> {
   description: string;
   /** Configuration schema: validates on save and at deployment, and is served to the console as JSON schema. */
   configSchema: z.ZodType<C>;
+  /**
+   * The policy puts no value into a header that could come from the request, the backend or a
+   * template (it writes numbers of its own, or no header at all): a chain of only such policies skips
+   * the check for line breaks in the headers it sends (`headerWithLineBreak`).
+   */
+  writesNoInputIntoHeaders?: true;
   /** Before the backend is called; may refuse or answer. */
   onRequest?(ctx: PolicyContext, config: C): RequestOutcome | Promise<RequestOutcome>;
   /**

@@ -21,6 +21,20 @@ describe('policy registry', () => {
     ]);
   });
 
+  it('lets only the policies that put no request, backend or template value into a header skip the check for line breaks', () => {
+    const skipping = [...POLICIES.values()].filter((p) => p.writesNoInputIntoHeaders).map((p) => p.id);
+    expect(skipping.sort()).toEqual([
+      'ip-filtering',
+      'json-validation',
+      'latency',
+      'override-http-method',
+      'quota',
+      'rate-limit',
+      'request-content-limit',
+      'resource-filtering',
+    ]);
+  });
+
   it.each([...POLICIES.values()])(
     'describes $id with a name, a description and a JSON schema object',
     (policy) => {

@@ -109,6 +109,7 @@ export const ipFiltering = definePolicy({
   name: 'IP filtering',
   description: 'Allows (whitelist) or refuses (blacklist) clients by IPv4 or IPv6 address or CIDR range.',
   configSchema: IpFilteringConfig,
+  writesNoInputIntoHeaders: true,
   onRequest(ctx, config) {
     const { whitelist, blacklist } = listsOf(config);
     const addresses = addressesToCheck(ctx, config);

@@ -107,6 +107,7 @@ export const jsonValidation = definePolicy({
   name: 'JSON validation',
   description: 'Checks the JSON body of the request or of the response against a JSON schema.',
   configSchema: JsonValidationConfig,
+  writesNoInputIntoHeaders: true,
   onRequestContent(ctx, config, body) {
     if (config.scope !== 'REQUEST') return body;
     const problem = problemOf(config, body);

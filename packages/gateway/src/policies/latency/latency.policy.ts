@@ -22,6 +22,7 @@ export const latency = definePolicy({
   name: 'Latency',
   description: 'Waits for a time before calling the backend (to simulate a slow network or backend).',
   configSchema: LatencyConfig,
+  writesNoInputIntoHeaders: true,
   async onRequest(_ctx, config) {
     const ms = config.time * UNIT_MS[config.timeUnit];
     if (ms > 0) await sleep(ms);

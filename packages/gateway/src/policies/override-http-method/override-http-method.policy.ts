@@ -12,6 +12,7 @@ export const overrideHttpMethod = definePolicy({
   name: 'Override HTTP method',
   description: 'Calls the backend with another HTTP method than the one the client used.',
   configSchema: OverrideHttpMethodConfig,
+  writesNoInputIntoHeaders: true,
   onRequest(ctx, config) {
     ctx.request.method = config.method;
   },

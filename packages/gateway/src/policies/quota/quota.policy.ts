@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { definePolicy } from '../policy.js';
-import { takeUnit } from '../rate-limit/rate-limit.policy.js';
+import { takeUnit, unitCounter } from '../rate-limit/rate-limit.policy.js';
 import { QuotaUnit } from '../time-units.js';
 
 export const QuotaConfig = z.object({
@@ -14,17 +14,15 @@ export const QuotaConfig = z.object({
 });
 export type QuotaConfig = z.infer<typeof QuotaConfig>;
 
+const QUOTA = unitCounter('q', 'x-quota', 'QUOTA_TOO_MANY_REQUESTS', 'Quota exceeded!');
+
 export const quota = definePolicy({
   id: 'quota',
   name: 'Quota',
   description: 'Limits the number of calls per long period (hours, days, weeks, months) for a subscription.',
   configSchema: QuotaConfig,
+  writesNoInputIntoHeaders: true,
   onRequest(ctx, config) {
-    return takeUnit(
-      ctx,
-      { kind: 'q', headers: 'x-quota', key: 'QUOTA_TOO_MANY_REQUESTS', message: 'Quota exceeded!' },
-      config.quota,
-      config.addHeaders,
-    );
+    return takeUnit(ctx, QUOTA, config.quota, config.addHeaders);
   },
 });

@@ -12,6 +12,7 @@ export const requestContentLimit = definePolicy({
   description:
     'Refuses requests whose body is larger than a limit (413), and bodies sent without Content-Length (411).',
   configSchema: RequestContentLimitConfig,
+  writesNoInputIntoHeaders: true,
   onRequest(ctx, config) {
     const headers = ctx.request.headers;
     const contentLength = headers['content-length'];

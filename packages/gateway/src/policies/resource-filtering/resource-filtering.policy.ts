@@ -34,6 +34,7 @@ export const resourceFiltering = definePolicy({
   name: 'Resource filtering',
   description: 'Allows (whitelist) or forbids (blacklist) paths, by Ant pattern and method.',
   configSchema: ResourceFilteringConfig,
+  writesNoInputIntoHeaders: true,
   onRequest(ctx, config) {
     const { method, pathInfo } = ctx.request;
     const path = pathInfo || '/';
