@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStorage, type Storage } from '@portico/storage';
+import { indexRequestSegments, openStorage, type Storage } from '@portico/storage';
 import { deployedApi, publishEvent } from '../../packages/gateway/src/test-support/deployments.js';
 import { freePort, startPortico } from '../support/portico-process.js';
 
@@ -99,6 +99,8 @@ describe('gateway process: drain and schema check', () => {
     expect(rest).toBe('last\n');
     expect(await exited).toBe(0);
 
+    // The gateway wrote its reports as segments before it left; the rows are the indexer's.
+    await indexRequestSegments(storage.db);
     const reported = await storage.db
       .selectFrom('requests')
       .select(['api_id', 'status'])

@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NewRequestLogRow, NewRequestRow } from '@portico/storage';
-import { openStorage } from '@portico/storage';
+import { indexRequestSegments, openStorage } from '@portico/storage';
+import { sql } from 'kysely';
 // The compiled writer, as the product runs it: its thread loads the compiled worker script.
 import { WorkerReportSink } from '../../packages/gateway/dist/reporting/report-sink.js';
+import { indexPassesFor } from '../../packages/management/dist/features/analytics/request-indexer-thread.js';
 
 function record(apiId: string, i: number): NewRequestRow {
   const id = randomUUID();
@@ -48,7 +50,7 @@ describe('report writer thread', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portico-writer-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('writes the parts of a batch with their logs, and refuses a bad batch as a whole', async () => {
+  it('writes the parts of a batch as segments with their logs, and refuses a failed batch as a whole', async () => {
     const storage = await openStorage({ dataDir });
     const writer = new WorkerReportSink(storage.sqlitePath!, { batchSize: 1000, flushIntervalMs: 10_000 });
     try {
@@ -69,32 +71,42 @@ describe('report writer thread', () => {
         writer.add(batch.slice(100, 200), [], false),
         writer.add(batch.slice(200), logs, true),
       ]);
+      // A segment per part, in one transaction; the indexer makes the rows from them.
+      const segments = await storage.db
+        .selectFrom('request_segments')
+        .select(['count'])
+        .orderBy('id')
+        .execute();
+      expect(segments.map((s) => s.count)).toEqual([100, 100, 50]);
+      await indexRequestSegments(storage.db);
       const rows = await storage.db
         .selectFrom('requests')
         .selectAll()
         .where('api_id', '=', 'api-w')
         .execute();
       expect(rows).toHaveLength(250);
-      // Every column as reported, after the trip to the thread (encoded by column, read back).
+      // Every column as reported, after the trip to the thread (encoded by column, stored, read back).
       for (const i of [0, 99, 100, 249])
         expect(rows.find((r) => r.id === batch[i]!.id)).toMatchObject(batch[i]!);
       expect(await storage.db.selectFrom('request_logs').selectAll().execute()).toHaveLength(2);
 
-      // 150 new records, then the same ids again: the primary key refuses the transaction, both parts
-      // are told so, and none of the 400 is written.
+      // The segments' table gone for a moment: the transaction fails, both parts are told so, and
+      // none of their records is written.
+      await sql`alter table request_segments rename to request_segments_away`.execute(storage.db);
       const fresh = writer.add(
         Array.from({ length: 150 }, (_, i) => record('api-x', i)),
         [],
         false,
       );
-      const again = writer.add(batch, [], true);
+      const again = writer.add([record('api-x', 200)], [], true);
       await expect(fresh).rejects.toThrow();
       await expect(again).rejects.toThrow();
-      const x = await storage.db.selectFrom('requests').select('id').where('api_id', '=', 'api-x').execute();
-      expect(x).toHaveLength(0);
+      await sql`alter table request_segments_away rename to request_segments`.execute(storage.db);
+      expect(await storage.db.selectFrom('request_segments').select('id').execute()).toHaveLength(0);
 
       // And the thread goes on with the next batch.
       await writer.add([record('api-x', 1)], [], true);
+      await indexRequestSegments(storage.db);
       expect(
         await storage.db.selectFrom('requests').select('id').where('api_id', '=', 'api-x').execute(),
       ).toHaveLength(1);
@@ -129,12 +141,8 @@ describe('report writer thread', () => {
       }
       expect(commits).toBe(before);
 
-      // Another connection (the management server's, here this test's) commits: the gateway is told.
-      await storage.db
-        .updateTable('requests')
-        .set({ message: 'touched' })
-        .where('api_id', '=', 'api-c')
-        .execute();
+      // Another connection (the management server's indexer, here this test's) commits: the gateway is told.
+      expect((await indexRequestSegments(storage.db)).requests).toBe(3);
       await settle();
       expect(commits).toBe(before + 1);
       expect(lost).toBe(0);
@@ -154,6 +162,33 @@ describe('report writer thread', () => {
       await expect(waiting).rejects.toThrow(/ended/);
       await expect(writer.add([record('api-y', 2)], [], true)).rejects.toThrow(/ended/);
     } finally {
+      await storage.close();
+    }
+  });
+
+  it("is read by the management server's indexer thread, which writes the rows from the segments", async () => {
+    const storage = await openStorage({ dataDir });
+    const writer = new WorkerReportSink(storage.sqlitePath!, { batchSize: 1000, flushIntervalMs: 10_000 });
+    const passes = indexPassesFor(storage, storage.db, undefined);
+    try {
+      await writer.add(
+        Array.from({ length: 120 }, (_, i) => record('api-i', i)),
+        [],
+        true,
+      );
+      const result = await passes.pass();
+      expect(result).toMatchObject({ segments: 1, requests: 120, rejected: { segments: 0 } });
+      expect(
+        await storage.db.selectFrom('requests').select('id').where('api_id', '=', 'api-i').execute(),
+      ).toHaveLength(120);
+      // Its own thread, named apart from the event loop.
+      const names = readdirSync('/proc/self/task').map((tid) =>
+        readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(),
+      );
+      expect(names).toContain('request-indexer');
+    } finally {
+      await passes.close();
+      await writer.close();
       await storage.close();
     }
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventBus } from '@portico/storage';
+import { EventBus, indexRequestSegments } from '@portico/storage';
 import { createTestDatabase, type TestDatabase } from '@portico/storage/testing';
 import { deadUrl, startBackend, type Backend } from './test-support/backends.js';
 import { deployedApi, publishEvent, subscribe } from './test-support/deployments.js';
@@ -270,6 +270,7 @@ describe('gateway: routing, plans and reporting', () => {
     await publishEvent(t.storage.db, bus, 'PUBLISH_API', api);
     await eventually(async () => expect((await fetch(`${gateway.url}/reported/x?y=1`)).status).toBe(200));
     await gateway.reporter.flush();
+    await indexRequestSegments(t.storage.db);
     const rows = await t.storage.db
       .selectFrom('requests')
       .selectAll()

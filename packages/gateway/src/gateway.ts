@@ -56,8 +56,6 @@ export interface GatewayOptions {
   reconcileIntervalMs?: number;
   version: string;
   reporter?: Partial<ReporterOptions>;
-  /** A GeoIP database (MMDB) that places the client addresses of the reported requests. */
-  geoipDatabase?: string | undefined;
   /** Slow clients: how long the server waits for a request's headers, for the whole request, and keeps an idle connection. */
   timeouts?: ServerTimeouts;
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
@@ -183,7 +181,7 @@ export async function startGateway(
     ...(storage.dialect === 'sqlite' ? { batchSize: SQLITE_BATCH_SIZE } : {}),
     ...options.reporter,
   };
-  const sink = reportSinkFor(storage, reporterOptions, options.geoipDatabase);
+  const sink = reportSinkFor(storage, reporterOptions);
   const stopWatching = await watchForChanges(storage, bus, sync, options, sink.commits);
   const source = await sync.start();
   const dictionaries = new DictionarySync(storage.db, {

@@ -57,6 +57,8 @@ import { notificationSettingsFeature } from './features/notification-settings/no
 import { serviceDiscoveryRoutes } from './features/service-discovery/service-discovery.routes.js';
 import { Scheduler } from './features/scheduler/scheduler.js';
 import { requestRetentionJob } from './features/analytics/retention.job.js';
+import { RequestIndexer } from './features/analytics/request-indexer.js';
+import { indexPassesFor } from './features/analytics/request-indexer-thread.js';
 import { throttleCleanupJob } from './features/auth/throttle-cleanup.job.js';
 import { expiringKeysJob } from './features/subscriptions/expiring-keys.job.js';
 import { messagesRoutes } from './features/messages/messages.routes.js';
@@ -129,12 +131,17 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
   app.setSerializerCompiler(serializerCompiler);
 
   const now = build.now ?? Date.now;
+  const db = tracing?.db ?? build.storage.db;
   const ctx: AppContext = {
     storage: build.storage,
-    db: tracing?.db ?? build.storage.db,
+    db,
     bus: build.bus,
     options,
     log: app.log,
+    requests: new RequestIndexer({
+      passes: indexPassesFor(build.storage, db, options.geoipDatabase),
+      log: app.log,
+    }),
     now,
   };
 
@@ -279,11 +286,13 @@ export async function buildManagementApp(build: BuildOptions): Promise<Managemen
     { prefix: API_PREFIX },
   );
   scheduler.add(throttleCleanupJob(ctx.db, now));
+  scheduler.add(ctx.requests.job());
   scheduler.add(
     requestRetentionJob({ db: ctx.db, retention: options.analyticsRetention, now, log: app.log }),
   );
   if (options.schedulerTickMs > 0) scheduler.start();
   app.addHook('onClose', () => scheduler.stop());
+  app.addHook('onClose', () => ctx.requests.close());
   if (tracing) app.addHook('onClose', () => tracing.provider.shutdown());
   return { app, readiness, ctx, services };
 }

@@ -3,6 +3,7 @@ import type { Database, EventBus, Storage } from '@portico/storage';
 import type { Kysely } from 'kysely';
 import type { OutboundSettings } from '@portico/outbound';
 import { DEFAULT_OUTBOUND_SETTINGS } from '@portico/outbound';
+import type { RequestIndexer } from './features/analytics/request-indexer.js';
 import type { AnalyticsRetention } from './features/analytics/retention.job.js';
 import { DEFAULT_ANALYTICS_RETENTION } from './features/analytics/retention.job.js';
 
@@ -46,6 +47,8 @@ export interface ManagementOptions {
   schedulerLeaseMs?: number;
   /** How long raw requests (with their logs) and per-minute rollups are kept. */
   analyticsRetention: AnalyticsRetention;
+  /** A GeoIP database (MMDB) that places the client addresses of reported requests (the indexer's). */
+  geoipDatabase?: string | undefined;
   /** bcrypt cost of new password hashes (default 10; 4 to 15). */
   passwordHashCost?: number;
 }
@@ -69,6 +72,11 @@ export interface AppContext {
   bus: EventBus;
   options: ManagementOptions;
   log: FastifyBaseLogger;
+  /**
+   * Turns the gateways' report segments into request rows: every read of requests, logs or their
+   * rollups (analytics, logs, alerts) calls `requests.catchUp()` first.
+   */
+  requests: RequestIndexer;
   /** Current time in epoch milliseconds (replaceable in tests of expiry rules). */
   now(): number;
 }

@@ -21,7 +21,7 @@ import type { IdentityProviderTable } from './identity-providers/identity-provid
 import type { InstanceTable } from './instances/instances.table.js';
 import type { RevokedSessionTable } from './revoked-sessions/revoked-sessions.table.js';
 import type { HealthCheckTable } from './health-checks/health-checks.table.js';
-import type { RequestLogTable, RequestTable } from './requests/requests.table.js';
+import type { RequestLogTable, RequestSegmentTable, RequestTable } from './requests/requests.table.js';
 import type { RequestRollupTable } from './requests/rollups.js';
 import type { MailTable } from './mails/mails.table.js';
 import type { MembershipTable } from './memberships/memberships.table.js';
@@ -83,6 +83,7 @@ export interface Database {
   identity_providers: IdentityProviderTable;
   requests: RequestTable;
   request_logs: RequestLogTable;
+  request_segments: RequestSegmentTable;
   request_rollups: RequestRollupTable;
   request_rollups_10m: RequestRollupTable;
   request_rollups_api: RequestRollupTable;

@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Dialect, Storage } from './database.js';
+import type { Database, Dialect, Executor, Storage } from './database.js';
 import { openStorage } from './database.js';
 import { postgresTemplate, sqliteTemplateFile, withDatabase } from './testing-templates.js';
 
 export { sqliteTemplateFile } from './testing-templates.js';
+export { testRequest } from './requests/test-requests.js';
 
 /**
  * Test support: a fresh database per call, on SQLite (a temporary file) or PostgreSQL (a new database
@@ -111,4 +112,13 @@ async function adminQuery(text: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** The rows of a table (tests of what a write left). */
+export async function countRows(db: Executor, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -4,6 +4,7 @@ import { boundLoggingCondition } from '@portico/model';
 import { deadUrl } from '../test-support/backends.js';
 import { deployedApi } from '../test-support/deployments.js';
 import { startPolicyHarness, type Echo, type PolicyHarness } from '../test-support/policy-harness.js';
+import { indexRequestSegments } from '@portico/storage';
 
 /** Largest body kept in a log (the handler's MAX_LOGGED_BODY). */
 const MAX_LOGGED_BODY = 64 * 1024;
@@ -41,6 +42,7 @@ describe('request logging: modes and condition', () => {
   async function reportOf(res: Response) {
     const id = res.headers.get('x-request-id')!;
     await h.gateway.reporter.flush();
+    await indexRequestSegments(h.t.storage.db);
     const [request, log] = await Promise.all([
       h.t.storage.db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
       h.t.storage.db.selectFrom('request_logs').selectAll().where('id', '=', id).executeTakeFirst(),

@@ -3,6 +3,7 @@ import { deployedApi } from '../test-support/deployments.js';
 import { startPolicyHarness, type Echo, type PolicyHarness } from '../test-support/policy-harness.js';
 import { rawGet } from '../test-support/raw-request.js';
 import { PATH_ERRORS, needsNormalising, normalisePath } from './request-path.js';
+import { indexRequestSegments } from '@portico/storage';
 
 describe('request path normalisation', () => {
   it('leaves ordinary paths to the fast check', () => {
@@ -91,6 +92,7 @@ describe('gateway: request paths', () => {
     const res = await rawGet(h.gateway.url, '/team-a/x/%2e%2e/y?z=1');
     expect(res.status).toBe(200);
     await h.gateway.reporter.flush();
+    await indexRequestSegments(h.t.storage.db);
     const row = await h.t.storage.db
       .selectFrom('requests')
       .select(['uri', 'path', 'status'])

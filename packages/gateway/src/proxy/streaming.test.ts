@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventBus } from '@portico/storage';
+import { EventBus, indexRequestSegments } from '@portico/storage';
 import { createTestDatabase, type TestDatabase } from '@portico/storage/testing';
 import { deployedApi, publishEvent } from '../test-support/deployments.js';
 import { startTestGateway } from '../test-support/gateway.js';
@@ -75,6 +75,7 @@ describe('gateway: response streaming', () => {
     expect(received.length).toBe(SIZE);
     expect(received.equals(body)).toBe(true);
     await gateway.reporter.flush();
+    await indexRequestSegments(t.storage.db);
     const row = await t.storage.db
       .selectFrom('requests')
       .selectAll()

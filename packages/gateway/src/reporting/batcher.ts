@@ -20,6 +20,8 @@ interface Waiter {
 export class Batcher<R, L> {
   private requests: R[] = [];
   private logs: L[] = [];
+  /** Records gathered: what `batchSize` counts. */
+  private records = 0;
   private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing = false;
@@ -28,14 +30,19 @@ export class Batcher<R, L> {
   constructor(
     private readonly write: (requests: R[], logs: L[]) => void | Promise<void>,
     private readonly options: BatchOptions,
+    /** Records in one item (a segment holds a part's records); 1 by default. */
+    private readonly recordsIn: (item: R) => number = () => 1,
   ) {}
 
   add(requests: R[], logs: L[], flush: boolean): Promise<void> {
-    for (const r of requests) this.requests.push(r);
+    for (const r of requests) {
+      this.requests.push(r);
+      this.records += this.recordsIn(r);
+    }
     for (const l of logs) this.logs.push(l);
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
     if (flush) this.flushRequested = true;
-    if (this.flushRequested || this.requests.length >= this.options.batchSize) void this.drain();
+    if (this.flushRequested || this.records >= this.options.batchSize) void this.drain();
     else if (!this.timer) this.armTimer();
     return done;
   }
@@ -46,13 +53,11 @@ export class Batcher<R, L> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     try {
-      while (
-        this.waiters.length > 0 &&
-        (this.flushRequested || this.requests.length >= this.options.batchSize)
-      ) {
+      while (this.waiters.length > 0 && (this.flushRequested || this.records >= this.options.batchSize)) {
         this.flushRequested = false;
         const { requests, logs, waiters } = this;
         this.requests = [];
+        this.records = 0;
         this.logs = [];
         this.waiters = [];
         try {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type {
   Database,
+  EncodedSegment,
   NewRequestLogRow,
   NewRequestRow,
   RequestColumns,
@@ -10,13 +11,12 @@ import type {
   Storage,
 } from '@portico/storage';
 import {
-  GeoLocator,
   encodeRequests,
-  insertRequestBatch,
+  encodeSegment,
+  insertRequestSegments,
   requestColumnsTransfer,
   requestLogValues,
 } from '@portico/storage';
-import type { RequestDetailsOptions } from '@portico/storage';
 import type { Kysely } from 'kysely';
 import type { BatchOptions } from './batcher.js';
 import { Batcher } from './batcher.js';
@@ -41,19 +41,24 @@ export interface CommitSignal {
   watch(onCommit: () => void, onLost: () => void): void;
 }
 
-/** In the gateway's thread: right for PostgreSQL, whose driver never blocks the event loop. */
+/**
+ * In the gateway's thread: right for PostgreSQL, whose driver never blocks the event loop. Each part
+ * becomes a segment (request-segments.ts), a batch of them one statement.
+ */
 export class DirectReportSink implements ReportSink {
-  private readonly batcher: Batcher<NewRequestRow, NewRequestLogRow>;
+  private readonly batcher: Batcher<EncodedSegment, never>;
 
-  constructor(db: Kysely<Database>, options: BatchOptions, details: RequestDetailsOptions = {}) {
+  constructor(db: Kysely<Database>, options: BatchOptions) {
     this.batcher = new Batcher(
-      (requests, logs) => db.transaction().execute((trx) => insertRequestBatch(trx, requests, logs, details)),
+      (segments) => insertRequestSegments(db, segments),
       options,
+      (segment) => segment.count,
     );
   }
 
   add(requests: NewRequestRow[], logs: NewRequestLogRow[], flush: boolean): Promise<void> {
-    return this.batcher.add(requests, logs, flush);
+    const segment = encodeSegment(encodeRequests(requests), logs.map(requestLogValues));
+    return this.batcher.add([segment], [], flush);
   }
 
   async close(): Promise<void> {}
@@ -63,8 +68,6 @@ export class DirectReportSink implements ReportSink {
 export interface WriterData {
   sqlitePath: string;
   options: BatchOptions;
-  /** The GeoIP database that places client addresses (analytics.geoipDatabase), if any. */
-  geoipDatabase: string | undefined;
 }
 
 /** A part of records on its way to the writer thread: the requests by column, the logs as positional values. */
@@ -110,9 +113,9 @@ export class WorkerReportSink implements ReportSink {
     },
   };
 
-  constructor(sqlitePath: string, options: BatchOptions, geoipDatabase?: string) {
+  constructor(sqlitePath: string, options: BatchOptions) {
     this.worker = new Worker(new URL('./sqlite-writer.worker.js', import.meta.url), {
-      workerData: { sqlitePath, options, geoipDatabase } satisfies WriterData,
+      workerData: { sqlitePath, options } satisfies WriterData,
     });
     this.worker.on('message', (m: WriterAnswer | ForeignCommit) => {
       if ('foreignCommit' in m) return this.watcher?.onCommit();
@@ -156,14 +159,12 @@ export class WorkerReportSink implements ReportSink {
 
 /**
  * The sink for this storage: a writer thread for SQLite when the compiled worker exists, else direct.
- * A GeoIP database is opened here first, so that a wrong file stops the start with its reason.
  */
-export function reportSinkFor(storage: Storage, options: BatchOptions, geoipDatabase?: string): ReportSink {
-  const geo = geoipDatabase ? GeoLocator.open(geoipDatabase) : undefined;
+export function reportSinkFor(storage: Storage, options: BatchOptions): ReportSink {
   if (storage.dialect === 'sqlite' && storage.sqlitePath) {
     const script = fileURLToPath(new URL('./sqlite-writer.worker.js', import.meta.url));
     // The thread opens its own copy of the database: this one is left to the garbage collector.
-    if (existsSync(script)) return new WorkerReportSink(storage.sqlitePath, options, geoipDatabase);
+    if (existsSync(script)) return new WorkerReportSink(storage.sqlitePath, options);
   }
-  return new DirectReportSink(storage.db, options, { geo });
+  return new DirectReportSink(storage.db, options);
 }

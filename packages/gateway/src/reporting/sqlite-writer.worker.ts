@@ -1,16 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RowValues } from '@portico/storage';
-import { SqliteRequestWriter, decodeRequests } from '@portico/storage';
+import type { EncodedSegment } from '@portico/storage';
+import { SqliteSegmentWriter, encodeSegment } from '@portico/storage';
 import { Batcher } from './batcher.js';
 import type { ForeignCommit, WriterAnswer, WriterData, WriterMessage } from './report-sink.js';
 import { DATA_VERSION_POLL_MS } from '../sync/change-watch.js';
 
 /**
- * The reporter's SQLite writer thread: its own connection; the parts that arrive are gathered into
- * transactions of a batch each, and every part is answered when its transaction is written.
+ * The reporter's SQLite writer thread: its own connection; each part that arrives becomes a segment
+ * (request-segments.ts), the segments are gathered into transactions of a batch each, and every part
+ * is answered when its transaction is written.
  */
-const { sqlitePath, options, geoipDatabase } = workerData as WriterData;
+const { sqlitePath, options } = workerData as WriterData;
 
 /**
  * The thread's name as the system shows it (`top -H`, `/proc/<pid>/task/*\/comm`): its CPU time is then
@@ -24,8 +25,12 @@ try {
   // not Linux
 }
 
-const writer = new SqliteRequestWriter(sqlitePath, { geoipDatabase });
-const batcher = new Batcher<RowValues, RowValues>((requests, logs) => writer.write(requests, logs), options);
+const writer = new SqliteSegmentWriter(sqlitePath);
+const batcher = new Batcher<EncodedSegment, never>(
+  (segments) => writer.write(segments),
+  options,
+  (segment) => segment.count,
+);
 
 // Commits by other connections (the management server, other gateways, this gateway's own thread) are
 // told to the gateway, which syncs; this thread's own batches change nothing a gateway serves, and
@@ -39,7 +44,7 @@ setInterval(() => {
 }, DATA_VERSION_POLL_MS).unref();
 
 parentPort!.on('message', (message: WriterMessage) => {
-  batcher.add(decodeRequests(message.requests), message.logs, message.flush).then(
+  batcher.add([encodeSegment(message.requests, message.logs)], [], message.flush).then(
     () => parentPort!.postMessage({ id: message.id } satisfies WriterAnswer),
     (error: unknown) =>
       parentPort!.postMessage({

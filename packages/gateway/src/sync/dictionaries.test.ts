@@ -6,7 +6,13 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, insertDictionary, insertEvent, updateDictionary } from '@portico/storage';
+import {
+  connect,
+  indexRequestSegments,
+  insertDictionary,
+  insertEvent,
+  updateDictionary,
+} from '@portico/storage';
 import { deployedApi } from '../test-support/deployments.js';
 import {
   eventually,
@@ -96,6 +102,7 @@ describe('gateway: deployed dictionaries in expressions', () => {
   };
   const logged = async (res: Response) => {
     await h.gateway.reporter.flush();
+    await indexRequestSegments(h.t.storage.db);
     const id = res.headers.get('x-request-id')!;
     return h.t.storage.db.selectFrom('request_logs').select('id').where('id', '=', id).executeTakeFirst();
   };

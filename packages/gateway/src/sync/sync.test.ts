@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeployedApi } from '@portico/model';
-import { EventBus, insertApi } from '@portico/storage';
+import { EventBus, indexRequestSegments, insertApi } from '@portico/storage';
 import { createTestDatabase, type TestDatabase } from '@portico/storage/testing';
 import type { GatewayOptions } from '../gateway.js';
 import { startBackend, type Backend } from '../test-support/backends.js';
@@ -168,6 +168,7 @@ describe('gateway sync: polling, sharding tags, tenants, deployed definitions', 
     expect(await seen(anyTenant)).toEqual(['a', 'b']);
 
     await eu.reporter.flush();
+    await indexRequestSegments(t.storage.db);
     const rows = await t.storage.db
       .selectFrom('requests')
       .select(['tenant', 'endpoint'])

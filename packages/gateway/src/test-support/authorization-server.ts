@@ -5,6 +5,7 @@ import { exportJWK, exportSPKI, generateKeyPair } from 'jose';
 import Provider, { errors } from 'oidc-provider';
 import type { DeployedApi } from '@portico/model';
 import type { PolicyHarness } from './policy-harness.js';
+import { indexRequestSegments } from '@portico/storage';
 
 /** A real OpenID provider for the JWT and OAuth2 plan tests, and the calls they make through the gateway. */
 
@@ -142,6 +143,7 @@ export function bearerCalls(harness: () => PolicyHarness) {
   async function reported(api: DeployedApi) {
     const h = harness();
     await h.gateway.reporter.flush();
+    await indexRequestSegments(h.t.storage.db);
     return h.t.storage.db
       .selectFrom('requests')
       .selectAll()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventBus } from '@portico/storage';
+import { EventBus, indexRequestSegments } from '@portico/storage';
 import { createTestDatabase, type TestDatabase } from '@portico/storage/testing';
 import type { DeployedApi } from '@portico/model';
 import type { Backend } from '../test-support/backends.js';
@@ -92,6 +92,7 @@ describe('tracing: samplers sample what they say; a dead collector slows and fai
       expect(received(traceId(4)).length).toBeGreaterThan(0);
     }, 5000);
     await Promise.all([off, pbOff, on].map((g) => g.reporter.flush()));
+    await indexRequestSegments(t.storage.db);
     const rows = await t.storage.db
       .selectFrom('requests')
       .select(['trace_id'])

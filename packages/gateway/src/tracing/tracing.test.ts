@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventBus } from '@portico/storage';
+import { EventBus, indexRequestSegments } from '@portico/storage';
 import { createTestDatabase, type TestDatabase } from '@portico/storage/testing';
 import type { DeployedApi } from '@portico/model';
 import type { Backend } from '../test-support/backends.js';
@@ -106,6 +106,7 @@ describe('tracing in the gateway (OTLP/HTTP protobuf to a real receiver)', () =>
       expect(echo.headers.tracestate).toBe('vendor=abc');
     }
     await gateway.reporter.flush();
+    await indexRequestSegments(t.storage.db);
     for (const call of calls) {
       expect(call.status).toBe(200);
       const traceId = call.traceparent.split('-')[1]!;
@@ -171,6 +172,7 @@ describe('tracing in the gateway (OTLP/HTTP protobuf to a real receiver)', () =>
     expect(res.status).toBe(429);
     const id = res.headers.get('x-request-id')!;
     await gateway.reporter.flush();
+    await indexRequestSegments(t.storage.db);
     const row = await t.storage.db
       .selectFrom('requests')
       .select(['trace_id'])
@@ -207,6 +209,7 @@ describe('tracing in the gateway (OTLP/HTTP protobuf to a real receiver)', () =>
     // Tracing off for this API: the caller's context goes to the backend untouched, nothing is recorded.
     expect(((await quiet.json()) as { headers: Record<string, string> }).headers.traceparent).toBe(incoming);
     await gateway.reporter.flush();
+    await indexRequestSegments(t.storage.db);
     const rows = await t.storage.db
       .selectFrom('requests')
       .select(['id', 'trace_id', 'api_id'])

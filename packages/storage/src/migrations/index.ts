@@ -23,6 +23,7 @@ import * as sharedThrottles from './2026-11-26-2000-shared-throttles.js';
 import * as requestTraceId from './2026-11-26-2200-request-trace-id.js';
 import * as ratingsApiRate from './2026-11-26-2330-ratings-api-rate.js';
 import * as requestClientDetails from './2026-11-28-1600-request-client-details.js';
+import * as requestSegments from './2026-11-29-1700-request-segments.js';
 
 /** Every migration, by timestamped name; applied in name order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-2200-request-trace-id': requestTraceId,
   '2026-11-26-2330-ratings-api-rate': ratingsApiRate,
   '2026-11-28-1600-request-client-details': requestClientDetails,
+  '2026-11-29-1700-request-segments': requestSegments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -43,6 +43,7 @@ const TABLES: Record<keyof Database, true> = {
   identity_providers: true,
   requests: true,
   request_logs: true,
+  request_segments: true,
   request_rollups: true,
   request_rollups_10m: true,
   request_rollups_api: true,

@@ -1,5 +1,5 @@
-import type { RowValues } from './sqlite-request-writer.js';
-import { REQUEST_COLUMNS } from './sqlite-request-writer.js';
+import type { RowValues } from './request-values.js';
+import { REQUEST_COLUMNS } from './request-values.js';
 import type { NewRequestRow, RequestTable } from './requests.table.js';
 
 /**
@@ -36,8 +36,9 @@ const NUMBER_COLUMN: Record<NumberColumn, true> = {
   has_log: true,
 };
 const isNumber = (c: string) => Object.hasOwn(NUMBER_COLUMN, c);
-const NUMBER_COLUMNS = REQUEST_COLUMNS.filter(isNumber);
-const STRING_COLUMNS = REQUEST_COLUMNS.filter((c) => !isNumber(c));
+/** The order of the columns in `RequestColumns.numbers` and `RequestColumns.codes`. */
+export const NUMBER_COLUMNS = REQUEST_COLUMNS.filter(isNumber);
+export const STRING_COLUMNS = REQUEST_COLUMNS.filter((c) => !isNumber(c));
 /** Where each column sits among the positional values (REQUEST_COLUMNS). */
 const NUMBER_AT = NUMBER_COLUMNS.map((c) => REQUEST_COLUMNS.indexOf(c));
 const STRING_AT = STRING_COLUMNS.map((c) => REQUEST_COLUMNS.indexOf(c));

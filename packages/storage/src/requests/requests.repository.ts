@@ -1,6 +1,7 @@
 import { CompiledQuery, PostgresAdapter } from 'kysely';
 import type { Executor } from '../database.js';
 import type { RequestDetailsOptions } from './request-details.js';
+import type { EncodedSegment } from './request-segments.js';
 import { withDetails } from './request-details.js';
 import { ROLLUP_TIERS, RollupAccumulator, rollupColumns, rollupUpsertSql } from './rollups.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogRow, RequestRow } from './requests.table.js';
@@ -74,4 +75,23 @@ export async function findRequests(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** Appends report segments (request-segments.ts): the gateway's write on PostgreSQL, one statement a batch. */
+export async function insertRequestSegments(
+  db: Executor,
+  segments: readonly EncodedSegment[],
+): Promise<void> {
+  if (segments.length === 0) return;
+  await db
+    .insertInto('request_segments')
+    .values(
+      segments.map((s) => ({
+        count: s.count,
+        first_timestamp: s.first_timestamp,
+        last_timestamp: s.last_timestamp,
+        data: s.data,
+      })),
+    )
+    .execute();
 }

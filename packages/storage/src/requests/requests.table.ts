@@ -61,3 +61,18 @@ export interface RequestLogTable {
 }
 export type RequestLogRow = Selectable<RequestLogTable>;
 export type NewRequestLogRow = Insertable<RequestLogTable>;
+
+/**
+ * A part of a gateway's reports, stored whole until the management server's indexer turns it into
+ * `requests` and `request_logs` rows (request-segments.ts describes `data`).
+ */
+export interface RequestSegmentTable {
+  id: Generated<number>;
+  /** Requests in the segment. */
+  count: number;
+  /** Earliest and latest request timestamps of the segment (ms). */
+  first_timestamp: number;
+  last_timestamp: number;
+  data: Uint8Array;
+}
+export type NewRequestSegmentRow = Insertable<RequestSegmentTable>;

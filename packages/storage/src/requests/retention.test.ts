@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRequests } from '../analytics/analytics.repository.js';
 import { up as rollupMigration } from '../migrations/2026-11-26-0300-request-rollups.js';
-import { createTestDatabase, testDialects, type TestDatabase } from '../testing.js';
+import { countRows, createTestDatabase, testDialects, type TestDatabase } from '../testing.js';
 import { DAY_MS, listDayPartitions } from './partitions.js';
 import { findRequestById, findRequestLogById, insertRequestBatch } from './requests.repository.js';
 import type { NewRequestRow } from './requests.table.js';
@@ -51,15 +51,8 @@ const log = (id: string, timestamp: number) => ({
   client_response: null,
   proxy_response: null,
 });
-const count = async (t: TestDatabase, table: 'requests' | 'request_logs' | 'request_rollups') =>
-  Number(
-    (
-      await t.storage.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (t: TestDatabase, table: 'requests' | 'request_logs' | 'request_rollups') =>
+  countRows(t.storage.db, table);
 
 for (const dialect of await testDialects()) {
   describe(`${dialect}: analytics storage retention`, () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing.js';
 import { countRequests, requestStats } from '../analytics/analytics.repository.js';
 import { findRequestById, findRequestLogById, findRequests } from './requests.repository.js';
-import { SqliteRequestWriter, requestLogValues, requestValues } from './sqlite-request-writer.js';
+import { requestLogValues, requestValues } from './request-values.js';
+import { SqliteRequestWriter } from './sqlite-request-writer.js';
 import { testGeoDatabase } from './test-mmdb.js';
 
 const NOW = 1_790_000_000_000;

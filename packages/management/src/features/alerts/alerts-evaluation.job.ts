@@ -18,6 +18,8 @@ const BATCH = 100;
 
 export interface AlertsJobDeps {
   db: Kysely<Database>;
+  /** The request rows are brought up to date before the alerts measure them. */
+  requests: { catchUp(): Promise<void> };
   hooks: NotificationDispatcher;
   now(): number;
 }
@@ -92,7 +94,9 @@ export function alertsEvaluationJob(deps: AlertsJobDeps): ScheduledJob {
     name: 'alerts',
     async run() {
       const now = deps.now();
-      for (const alert of await findAlertsDue(deps.db, now - ALERT_EVALUATION_EVERY_MS + 1, BATCH)) {
+      const due = await findAlertsDue(deps.db, now - ALERT_EVALUATION_EVERY_MS + 1, BATCH);
+      if (due.some((alert) => alert.type !== 'HEALTH_CHECK')) await deps.requests.catchUp();
+      for (const alert of due) {
         const value = await measureAlert(deps.db, alert, now);
         const state = isTriggered(alert, value) ? 'TRIGGERED' : 'OK';
         await deps.db.transaction().execute(async (trx) => {

@@ -69,7 +69,9 @@ export function alertsFeature(
 ): void {
   const { ctx, guards } = deps;
   const alerts = new AlertsService({ db: ctx.db, audit: deps.audit, now: ctx.now });
-  deps.scheduler.add(alertsEvaluationJob({ db: ctx.db, hooks: deps.hooks, now: ctx.now }));
+  deps.scheduler.add(
+    alertsEvaluationJob({ db: ctx.db, requests: ctx.requests, hooks: deps.hooks, now: ctx.now }),
+  );
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/alerts/metrics',

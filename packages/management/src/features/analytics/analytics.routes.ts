@@ -60,8 +60,8 @@ const fileSafe = (name: string) => name.replace(/[^\w.-]+/g, '_');
 export function analyticsRoutes(app: FastifyInstance, deps: AnalyticsDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx, guards, permissions, settings, audit } = deps;
-  const analytics = new AnalyticsService(ctx.db);
-  const logs = new LogsService(ctx.db);
+  const analytics = new AnalyticsService(ctx.db, ctx.requests);
+  const logs = new LogsService(ctx.db, ctx.requests);
   const tags = ['Analytics'];
   platformEventsRoutes(app, deps);
 

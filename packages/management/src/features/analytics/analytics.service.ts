@@ -27,6 +27,11 @@ export function scopeOf(target: AnalyticsTarget, from: number, to: number, filte
   return scope;
 }
 
+/** The request rows, brought up to date with what the gateways reported (the `RequestIndexer`). */
+export interface RequestRows {
+  catchUp(): Promise<void>;
+}
+
 interface HistogramBucket {
   name: string;
   field: string;
@@ -40,9 +45,13 @@ interface HistogramBucket {
  * timestamp and values; stats).
  */
 export class AnalyticsService {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly requests: RequestRows,
+  ) {}
 
   async execute(target: AnalyticsTarget, q: AnalyticsQuery): Promise<object> {
+    await this.requests.catchUp();
     const scope = scopeOf(target, q.from, q.to, q.query ?? q.q);
     switch (q.type) {
       case 'count':

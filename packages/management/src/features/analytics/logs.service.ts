@@ -3,7 +3,7 @@ import type { Executor, RequestLogRow, RequestRow } from '@portico/storage';
 import { findRequestById, findRequestLogById, searchRequests } from '@portico/storage';
 import type { Metadata } from './analytics.metadata.js';
 import { metadataOf } from './analytics.metadata.js';
-import type { AnalyticsTarget } from './analytics.service.js';
+import type { AnalyticsTarget, RequestRows } from './analytics.service.js';
 import { scopeOf } from './analytics.service.js';
 
 /** The logs query (Gravitee's LogsParam): `field` with a leading `-`, or `order=false`, sorts descending. */
@@ -70,9 +70,13 @@ const side = (text: string | null) => (text ? (JSON.parse(text) as Record<string
 
 /** The request logs of an API or an application: pages, detail, and the rows a CSV export writes. */
 export class LogsService {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly requests: RequestRows,
+  ) {}
 
   async search(target: AnalyticsTarget, q: LogsQuery): Promise<LogsPage> {
+    await this.requests.catchUp();
     const descending = q.field.startsWith('-');
     const { rows, total } = await searchRequests(this.db, scopeOf(target, q.from, q.to, q.query), {
       sortField: descending ? q.field.slice(1) : q.field,
@@ -92,6 +96,7 @@ export class LogsService {
 
   /** One request of the API or application with its logged headers and bodies; 404 when it is not theirs. */
   async detail(target: AnalyticsTarget, logId: string) {
+    await this.requests.catchUp();
     const row = await findRequestById(this.db, logId);
     const owned =
       row &&

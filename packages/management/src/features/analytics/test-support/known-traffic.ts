@@ -180,6 +180,8 @@ export async function driveKnownTraffic(dialect: Dialect): Promise<KnownTraffic>
   for (let i = 0; i < 2; i++) ids.ordersColon.push(await send(`/orders-${suffix}/a:b`, {}, 200));
   ids.ordersMissing = await send(`/orders-${suffix}/status/404`, {}, 404);
   await gateway.reporter.flush();
+  // The rows, as the management server's indexer writes them from the gateway's segments.
+  await t.ctx.requests.catchUp();
   const to = Date.now() + 1000;
 
   const admin = await signInNewUser(t.app, db, { management: 'ADMIN' });
