@@ -1,3 +1,5 @@
+import type { RequestDetailsOptions } from './request-details.js';
+import { requestDetails } from './request-details.js';
 import type { NewRequestLogRow, NewRequestRow, RequestLogTable, RequestTable } from './requests.table.js';
 
 /**
@@ -73,4 +75,19 @@ export function requestValues(row: NewRequestRow): RowValues {
 /** The log's values in REQUEST_LOG_COLUMNS order. */
 export function requestLogValues(row: NewRequestLogRow): RowValues {
   return REQUEST_LOG_COLUMNS.map((c) => row[c] ?? null);
+}
+
+const USER_AGENT_AT = COLUMN_AT.user_agent!;
+const REMOTE_ADDRESS_AT = COLUMN_AT.remote_address!;
+const DETAIL_COLUMNS = ['user_agent_name', 'os_name', 'geo_country', 'geo_city'] as const;
+const DETAIL_AT = DETAIL_COLUMNS.map((c) => COLUMN_AT[c]!);
+
+/** Fills the detail columns of positional values (request-details.ts) that the record left empty. */
+export function addDetails(values: RowValues, options: RequestDetailsOptions): void {
+  const details = requestDetails(
+    values[USER_AGENT_AT] as string | null,
+    values[REMOTE_ADDRESS_AT] as string | null,
+    options,
+  );
+  for (let i = 0; i < DETAIL_COLUMNS.length; i++) values[DETAIL_AT[i]!] ??= details[DETAIL_COLUMNS[i]!];
 }

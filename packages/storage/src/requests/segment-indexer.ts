@@ -4,10 +4,8 @@ import type { Database } from '../database.js';
 import type { RequestDetailsOptions } from './request-details.js';
 import type { IndexedCount, SegmentStore } from './request-segments.js';
 import { SegmentFormatError, decodeSegment } from './request-segments.js';
-import { insertRequestBatch } from './requests.repository.js';
-import type { NewRequestLogRow, NewRequestRow } from './requests.table.js';
+import { insertRequestValues } from './requests.repository.js';
 import type { RowValues } from './request-values.js';
-import { REQUEST_COLUMNS, REQUEST_LOG_COLUMNS } from './request-values.js';
 
 /** Segments indexed in one transaction: about two thousand requests. */
 export const SEGMENTS_PER_PASS = 20;
@@ -19,12 +17,6 @@ export interface IndexedSegments {
   /** Segments that could not be read or written, deleted with their requests counted here. */
   rejected: { segments: number; requests: number; reasons: string[] };
 }
-
-const objectOf = <T>(columns: readonly string[], values: RowValues): T => {
-  const row: Record<string, string | number | null> = {};
-  for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i] ?? null;
-  return row as T;
-};
 
 /**
  * The given segments (request-segments.ts) become `requests` rows, logs and rollups, and are deleted, in
@@ -46,14 +38,14 @@ async function indexSegments(
     if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
     const segments = await query.execute();
     if (segments.length === 0) return { segments: 0, requests: 0 };
-    const requests: NewRequestRow[] = [];
-    const logs: NewRequestLogRow[] = [];
+    const requests: RowValues[] = [];
+    const logs: RowValues[] = [];
     for (const segment of segments) {
       const decoded = decodeSegment(segment.data);
-      for (const values of decoded.requests) requests.push(objectOf(REQUEST_COLUMNS, values));
-      for (const values of decoded.logs) logs.push(objectOf(REQUEST_LOG_COLUMNS, values));
+      for (const values of decoded.requests) requests.push(values);
+      for (const values of decoded.logs) logs.push(values);
     }
-    await insertRequestBatch(trx, requests, logs, details);
+    await insertRequestValues(trx, requests, logs, details);
     await trx
       .deleteFrom('request_segments')
       .where(

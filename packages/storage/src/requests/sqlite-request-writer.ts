@@ -4,25 +4,10 @@ import type { RequestDetailsOptions } from './request-details.js';
 import { requestDetails } from './request-details.js';
 import { ROLLUP_TIERS, RollupAccumulator, rollupUpsertSql } from './rollups.js';
 import type { RowValues } from './request-values.js';
-import { COLUMN_AT, REQUEST_COLUMNS, REQUEST_LOG_COLUMNS } from './request-values.js';
+import { COLUMN_AT, REQUEST_COLUMNS, REQUEST_LOG_COLUMNS, addDetails } from './request-values.js';
 import { decodeSegment } from './request-segments.js';
 import type { SegmentStore } from './request-segments.js';
 import { dataVersion, openWriterConnection } from './sqlite-segment-writer.js';
-
-const USER_AGENT_AT = COLUMN_AT.user_agent!;
-const REMOTE_ADDRESS_AT = COLUMN_AT.remote_address!;
-const DETAIL_COLUMNS = ['user_agent_name', 'os_name', 'geo_country', 'geo_city'] as const;
-const DETAIL_AT = DETAIL_COLUMNS.map((c) => COLUMN_AT[c]!);
-
-/** Fills the detail columns of positional values (request-details.ts). */
-function addDetails(values: RowValues, options: RequestDetailsOptions): void {
-  const details = requestDetails(
-    values[USER_AGENT_AT] as string | null,
-    values[REMOTE_ADDRESS_AT] as string | null,
-    options,
-  );
-  for (let i = 0; i < DETAIL_COLUMNS.length; i++) values[DETAIL_AT[i]!] = details[DETAIL_COLUMNS[i]!];
-}
 
 const insertSql = (table: string, columns: readonly string[]) =>
   `insert into ${table} (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`;
