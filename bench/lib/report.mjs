@@ -45,7 +45,7 @@ export function printReport({
     );
   }
   console.log(
-    "\nserver CPU per request at saturation, us (the median round; by thread: main = the event loop, report-writer = the SQLite writer, node = V8's GC and helper threads; kernel share):",
+    "\nserver CPU per request at saturation, us (the median round; by thread: main = the event loop, report-writer = the thread appending report segments, node = V8's GC and helper threads; kernel share):",
   );
   for (const r of results)
     console.log(
