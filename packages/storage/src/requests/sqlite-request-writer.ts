@@ -1,7 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { GeoLocator } from './geo-locator.js';
 import type { RequestDetailsOptions } from './request-details.js';
-import { requestDetails } from './request-details.js';
 import { ROLLUP_TIERS, RollupAccumulator, rollupUpsertSql } from './rollups.js';
 import type { RowValues } from './request-values.js';
 import { COLUMN_AT, REQUEST_COLUMNS, REQUEST_LOG_COLUMNS, addDetails } from './request-values.js';
