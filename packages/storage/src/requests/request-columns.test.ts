@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRequests, encodeRequests, requestColumnsTransfer } from './request-columns.js';
+import { encodeRequests, requestColumnsTransfer } from './request-columns.js';
+import type { RequestColumns } from './request-columns.js';
+import { decodeSegment, encodeSegment } from './request-segments.js';
+
+/** The records as the writer thread stores them and the indexer reads them back. */
+const decodeRequests = (columns: RequestColumns) => decodeSegment(encodeSegment(columns, []).data).requests;
 import type { NewRequestRow } from './requests.table.js';
 import { testRequest as row } from './test-requests.js';
 import { REQUEST_COLUMNS, requestValues } from './request-values.js';

@@ -1,4 +1,3 @@
-import type { RowValues } from './request-values.js';
 import { REQUEST_COLUMNS } from './request-values.js';
 import type { NewRequestRow, RequestTable } from './requests.table.js';
 
@@ -8,8 +7,8 @@ import type { NewRequestRow, RequestTable } from './requests.table.js';
  * string listed once (a part of a busy API repeats its API, plan, application, method, path, host and
  * endpoint on every row). The two arrays' memory moves to the thread without a copy; only the short list
  * of strings is cloned. A part of 100 gateway records costs the gateway's thread about half what its
- * rows as positional values cost to clone (0.7-0.8 against 1.5 us a record), and the thread reads it back
- * in a fifth of that.
+ * rows as positional values cost to clone (0.7-0.8 against 1.5 us a record); the writer thread stores
+ * it as a segment (request-segments.ts).
  */
 export interface RequestColumns {
   count: number;
@@ -39,9 +38,6 @@ const isNumber = (c: string) => Object.hasOwn(NUMBER_COLUMN, c);
 /** The order of the columns in `RequestColumns.numbers` and `RequestColumns.codes`. */
 export const NUMBER_COLUMNS = REQUEST_COLUMNS.filter(isNumber);
 export const STRING_COLUMNS = REQUEST_COLUMNS.filter((c) => !isNumber(c));
-/** Where each column sits among the positional values (REQUEST_COLUMNS). */
-const NUMBER_AT = NUMBER_COLUMNS.map((c) => REQUEST_COLUMNS.indexOf(c));
-const STRING_AT = STRING_COLUMNS.map((c) => REQUEST_COLUMNS.indexOf(c));
 /** Columns whose value differs on every record: listed without looking them up first. */
 const UNIQUE = new Set<string>(['id', 'transaction_id', 'trace_id']);
 const STRING_UNIQUE = STRING_COLUMNS.map((c) => UNIQUE.has(c));
@@ -88,23 +84,3 @@ export const requestColumnsTransfer = (columns: RequestColumns): ArrayBuffer[] =
   columns.numbers,
   columns.codes,
 ];
-
-/** The records back as positional values (REQUEST_COLUMNS order), what the writer's statements take. */
-export function decodeRequests(columns: RequestColumns): RowValues[] {
-  const numbers = new Float64Array(columns.numbers);
-  const codes = new Uint32Array(columns.codes);
-  const strings = columns.strings;
-  const rows: RowValues[] = new Array<RowValues>(columns.count);
-  let n = 0;
-  let s = 0;
-  for (let r = 0; r < columns.count; r++) {
-    const values: RowValues = new Array<string | number | null>(REQUEST_COLUMNS.length);
-    for (let i = 0; i < NUMBER_AT.length; i++) {
-      const v = numbers[n++]!;
-      values[NUMBER_AT[i]!] = Number.isNaN(v) ? null : v;
-    }
-    for (let i = 0; i < STRING_AT.length; i++) values[STRING_AT[i]!] = strings[codes[s++]!] ?? null;
-    rows[r] = values;
-  }
-  return rows;
-}
