@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousA11yViolations } from './support/app';
+import { seriousA11yViolations, setSwitch } from './support/app';
 import { launchChromium, policyViolations, screenshot } from './support/browser';
 import { adminConsolePage, startedKeylessApi } from './support/keyless-api';
 import type { Portico } from './support/portico';
@@ -104,7 +104,7 @@ describe('console: API health-check', () => {
 
     await main().getByRole('link', { name: 'Configure' }).click();
     await page.waitForURL(`${base()}/proxy/healthcheck/configure`);
-    await main().getByRole('switch', { name: 'Enable health-check' }).click({ force: true });
+    await setSwitch(main().getByRole('switch', { name: 'Enable health-check' }), true);
     const interval = main().getByRole('textbox', { name: 'Interval' });
     const save = main().getByRole('button', { name: 'Save' });
     // Section 5: an interval of at least 1, a path, each assertion.
@@ -189,9 +189,10 @@ describe('console: API health-check', () => {
     await page.evaluate(() => localStorage.setItem('portico.language', JSON.stringify('fr')));
     await page.goto(`${base()}/proxy/groups/default-group/endpoints/default/healthcheck`);
     await main().getByRole('heading', { name: 'Health-check du endpoint default' }).waitFor();
-    await main()
-      .getByRole('switch', { name: 'Hériter de la configuration globale du health-check' })
-      .click({ force: true });
+    await setSwitch(
+      main().getByRole('switch', { name: 'Hériter de la configuration globale du health-check' }),
+      false,
+    );
     await main().getByRole('textbox', { name: 'Chemin' }).fill('/status');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'api-health-endpoint-fr');

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { closeToast, seriousA11yViolations, signInOnPage } from './support/app';
+import { closeToast, seriousA11yViolations, setSwitch, signInOnPage } from './support/app';
 import { launchChromium, newContext, policyViolations, screenshot } from './support/browser';
 import { discoveryScreenSteps } from './support/proxy-discovery-steps';
 import type { Portico } from './support/portico';
@@ -71,14 +71,6 @@ describe('console: API proxy settings', () => {
     }
     throw new Error(`the gateway still answers ${last?.status} ${await last?.text()}`);
   };
-  /** Turns a switch on (clicked again if the page was still settling when first clicked). */
-  const turnOn = async (toggle: ReturnType<Page['getByRole']>) => {
-    for (let i = 0; i < 20 && !(await toggle.isChecked()); i++) {
-      await toggle.click({ force: true });
-      await page.waitForTimeout(250);
-    }
-    expect(await toggle.isChecked()).toBe(true);
-  };
   const looked = async (name: string) => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, name);
@@ -122,7 +114,7 @@ describe('console: API proxy settings', () => {
       await menu.getByRole('link', { name: entry, exact: true }).waitFor();
     await menu.getByRole('link', { name: 'CORS', exact: true }).click();
     await page.waitForURL(`${base(shop)}/proxy/cors`);
-    await turnOn(main().getByRole('switch', { name: 'Enable CORS' }));
+    await setSwitch(main().getByRole('switch', { name: 'Enable CORS' }), true);
     const origins = main().getByRole('combobox', { name: 'Allowed origins' });
     // The default '*' taken off, then typed again: declining the question removes it.
     await origins.focus();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { chunkOf, portalFirstLoad, readManifest } from '../../../packages/web/scripts/first-load.mjs';
 import { REPO_ROOT } from './portico';
 
@@ -26,6 +26,20 @@ export async function closeToast(page: Page, text: string | RegExp): Promise<voi
       .click({ timeout: 2000 })
       .catch(() => undefined); // closed by its timer meanwhile
   }
+}
+
+/**
+ * Sets a switch (a Mantine switch hides its input, hence the forced click). It waits until the switch is
+ * enabled (many are disabled until the user's permissions have loaded) and clicks again while the page
+ * was still settling (a form that mounts again from fresh data resets it).
+ */
+export async function setSwitch(toggle: Locator, checked: boolean): Promise<void> {
+  for (let i = 0; i < 50 && !(await toggle.isEnabled()); i++) await toggle.page().waitForTimeout(100);
+  for (let i = 0; i < 20 && (await toggle.isChecked()) !== checked; i++) {
+    await toggle.click({ force: true });
+    await toggle.page().waitForTimeout(250);
+  }
+  if ((await toggle.isChecked()) !== checked) throw new Error(`the switch did not turn ${checked ? 'on' : 'off'}`);
 }
 
 /** The user menu button of the top bar (signed in). */
