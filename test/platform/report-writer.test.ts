@@ -186,6 +186,9 @@ describe('report writer thread', () => {
         readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(),
       );
       expect(names).toContain('request-indexer');
+      // Closed, it starts no thread again: a read that comes while the server stops is refused.
+      await passes.close();
+      await expect(passes.pass()).rejects.toThrow('the request indexer is closed');
     } finally {
       await passes.close();
       await writer.close();

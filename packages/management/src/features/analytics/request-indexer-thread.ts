@@ -28,16 +28,19 @@ const WORKER = new URL('./request-indexer.worker.js', import.meta.url);
 
 /**
  * The passes in a thread of their own (request-indexer.worker.ts), on SQLite. A thread that ended
- * (it failed) is started again at the next pass.
+ * (it failed) is started again at the next pass, until the indexer is closed.
  */
 class IndexerThread implements IndexPasses {
   private worker: Worker | undefined;
+  private closed = false;
   private next = 0;
   private readonly pending = new Map<number, { resolve(r: IndexedSegments): void; reject(e: Error): void }>();
 
   constructor(private readonly data: IndexerData) {}
 
   pass(): Promise<IndexedSegments> {
+    // A read that comes while the server stops finds the rows there are; no thread starts again.
+    if (this.closed) return Promise.reject(new Error('the request indexer is closed'));
     const worker = (this.worker ??= this.start());
     const id = this.next++;
     return new Promise((resolve, reject) => {
@@ -66,6 +69,7 @@ class IndexerThread implements IndexPasses {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.worker?.terminate();
   }
 }
