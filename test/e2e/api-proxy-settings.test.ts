@@ -263,7 +263,7 @@ describe('console: API proxy settings', () => {
     expect((await fetch(`${portico.gatewayUrl}/orders/1`)).status).toBe(404);
 
     await page.getByRole('navigation', { name: 'API menu' }).getByRole('link', { name: 'Failover' }).click();
-    await main().getByRole('switch', { name: 'Enable failover' }).click({ force: true });
+    await setSwitch(main().getByRole('switch', { name: 'Enable failover' }), true);
     const attempts = main().getByRole('textbox', { name: 'Max attempts' });
     await attempts.fill('0');
     await main().getByText('At least 1.').first().waitFor();
