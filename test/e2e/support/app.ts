@@ -39,7 +39,8 @@ export async function setSwitch(toggle: Locator, checked: boolean): Promise<void
     await toggle.click({ force: true });
     await toggle.page().waitForTimeout(250);
   }
-  if ((await toggle.isChecked()) !== checked) throw new Error(`the switch did not turn ${checked ? 'on' : 'off'}`);
+  if ((await toggle.isChecked()) !== checked)
+    throw new Error(`the switch did not turn ${checked ? 'on' : 'off'}`);
 }
 
 /** The user menu button of the top bar (signed in). */
