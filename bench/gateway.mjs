@@ -168,6 +168,9 @@ async function main() {
       // apart at most): a stall of the shared VM lands in one round and drops out of the median.
       p99Above: median(fixed[i].map((r, k) => r.p99 - fixed[0][k].p99)),
       bad: fixed[i].reduce((a, r) => a + r.non2xx + r.errors, 0),
+      // The load's own pauses over the rounds, and the requests in flight across them (not timed).
+      stalls: fixed[i].reduce((a, r) => a + (r.stalls?.count ?? 0), 0),
+      untimed: fixed[i].reduce((a, r) => a + (r.stalls?.requests ?? 0), 0),
       cpu: medianCpu(fixed[i].map((r) => r.cpu)),
       cpuRatios: fixed[i].map((r, k) => r.cpu.total / fixed[0][k].cpu.total),
     }));

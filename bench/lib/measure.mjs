@@ -102,5 +102,7 @@ export function load(url, headers, duration, connections, rate) {
     total: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors,
+    // The steady load's own pauses (the VM stopped): their count and the requests left out of p50/p99.
+    stalls: r.stalls,
   };
 }

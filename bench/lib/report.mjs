@@ -55,7 +55,7 @@ export function printReport({
     console.log(`\nat a fixed rate of ${Math.round(fixedRate)} req/s (half the plain proxy's capacity):`);
     for (const r of atFixedRate)
       console.log(
-        `  ${r.name.padEnd(44)}${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  non-2xx ${r.bad}  CPU ${r.cpu.total} us (${r.cpu.parts}; sys ${r.cpu.sys}) ratio ${roundRatios(r)}`,
+        `  ${r.name.padEnd(44)}${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms (load paused ${r.stalls} times, ${r.untimed} requests untimed)  non-2xx ${r.bad}  CPU ${r.cpu.total} us (${r.cpu.parts}; sys ${r.cpu.sys}) ratio ${roundRatios(r)}`,
       );
   }
   // Issue 18: CPU per request at most 1.2x the plain proxy's, p99 at the fixed rate within 1 ms of it.
