@@ -81,7 +81,11 @@ class Connection {
     connections.push(this);
     this.socket = net.connect(Number(target.port || 80), target.hostname);
     this.socket.setNoDelay(true);
-    this.socket.on('connect', () => this.free());
+    this.connected = false;
+    this.socket.on('connect', () => {
+      this.connected = true;
+      this.free();
+    });
     this.socket.on('data', (data) => this.read(data));
     this.socket.on('error', () => undefined);
     this.socket.on('close', () => this.closed());
@@ -105,7 +109,8 @@ class Connection {
     const i = idle.indexOf(this);
     if (i >= 0) idle.splice(i, 1);
     if (this.sentAt >= 0) finish(this.sentAt, 0, true);
-    if (!stopping) new Connection();
+    // Another connection in its place; after a refused connect, a little later (no busy loop on a server down).
+    if (!stopping) setTimeout(() => stopping || new Connection(), this.connected ? 0 : 50);
   }
 
   read(data) {
