@@ -252,12 +252,18 @@ describe('settings: views, tenants and sharding tags', () => {
     await main().getByRole('textbox', { name: 'Entrypoint' }).fill('https://internal.example.com');
     expect(await main().getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
     // Chosen by the keyboard: in two CI runs a click on the option fell beside it (the dropdown moved).
-    await main().getByLabel('Sharding tags').fill('Inter');
-    await page.getByRole('option', { name: 'Internal' }).waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Escape');
-    await expect.poll(() => main().getByRole('button', { name: 'Create' }).isEnabled()).toBe(true);
+    // Tried again while the form is not complete: on a slow machine the keys once came before the
+    // dropdown's options took them.
+    const create = main().getByRole('button', { name: 'Create' });
+    for (let attempt = 0; attempt < 5 && !(await create.isEnabled()); attempt++) {
+      await main().getByLabel('Sharding tags').fill('Inter');
+      await page.getByRole('option', { name: 'Internal' }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(300);
+    }
+    await expect.poll(() => create.isEnabled()).toBe(true);
     await looked('settings-entrypoint-form-en');
     await main().getByRole('button', { name: 'Create' }).click();
     await toast('Entrypoint https://internal.example.com saved');
