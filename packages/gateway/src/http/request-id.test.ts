@@ -15,4 +15,9 @@ describe('request ids', () => {
     const times = ids.map((id) => id.slice(0, 13));
     expect([...times].sort()).toEqual(times);
   });
+
+  it('carry the time they are given, whichever came before', () => {
+    const times = [1_790_000_000_000, 1_790_000_000_001, 1_790_000_000_000, 0, 1_790_000_000_001];
+    for (const at of times) expect(parseInt(requestId(at).slice(0, 13).replace('-', ''), 16)).toBe(at);
+  });
 });
