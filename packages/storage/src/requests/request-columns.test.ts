@@ -26,6 +26,17 @@ describe('request records encoded by column', () => {
     expect(strings.filter((s) => s === 'same')).toHaveLength(50);
   });
 
+  it("lists a transaction id that is the request's own id once, and reads it back in both columns", () => {
+    const rows = Array.from({ length: 6 }, (_, i) => ({
+      ...row(i),
+      transaction_id: i < 3 ? `id-${i}` : `tx-${i}`,
+    }));
+    const encoded = encodeRequests(rows);
+    expect(encoded.strings.filter((s) => s === 'id-1')).toHaveLength(1);
+    expect(encoded.strings.filter((s) => s === 'tx-4')).toHaveLength(1);
+    expect(decodeRequests(encoded)).toEqual(rows.map(requestValues));
+  });
+
   it('keeps an empty string apart from no value, and an unset column as no value', () => {
     const sparse = { ...row(1), tenant: '', user: undefined, trace_id: undefined } as NewRequestRow;
     const [values] = decodeRequests(encodeRequests([sparse]));

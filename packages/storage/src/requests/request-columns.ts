@@ -65,7 +65,9 @@ export function encodeRequests(rows: readonly NewRequestRow[]): RequestColumns {
       }
       const text = typeof v === 'string' ? v : String(v);
       if (STRING_UNIQUE[i]) {
-        codes[s++] = strings.push(text) - 1;
+        // A transaction id is most often the request's own id, the string listed just before it.
+        const lastCode = strings.length - 1;
+        codes[s++] = strings[lastCode] === text ? lastCode : strings.push(text) - 1;
         continue;
       }
       let code = known.get(text);
