@@ -4,11 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NewRequestLogRow, NewRequestRow } from '@portico/storage';
-import { indexRequestSegments, openStorage } from '@portico/storage';
+import { encodeRequests, indexRequestSegments, openStorage } from '@portico/storage';
 import { sql } from 'kysely';
 // The compiled writer, as the product runs it: its thread loads the compiled worker script.
 import { WorkerReportSink } from '../../packages/gateway/dist/reporting/report-sink.js';
 import { indexPassesFor } from '../../packages/management/dist/features/analytics/request-indexer-thread.js';
+
+/** The names of this process's threads, as the system shows them (Linux). */
+const threadNames = () =>
+  readdirSync('/proc/self/task').map((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim());
 
 function record(apiId: string, i: number): NewRequestRow {
   const id = randomUUID();
@@ -67,9 +71,9 @@ describe('report writer thread', () => {
       }));
       // Parts as the reporter hands them over; the last asks for the write.
       await Promise.all([
-        writer.add(batch.slice(0, 100), [], false),
-        writer.add(batch.slice(100, 200), [], false),
-        writer.add(batch.slice(200), logs, true),
+        writer.add(encodeRequests(batch.slice(0, 100)), [], false),
+        writer.add(encodeRequests(batch.slice(100, 200)), [], false),
+        writer.add(encodeRequests(batch.slice(200)), logs, true),
       ]);
       // A segment per part, in one transaction; the indexer makes the rows from them.
       const segments = await storage.db
@@ -94,28 +98,25 @@ describe('report writer thread', () => {
       // none of their records is written.
       await sql`alter table request_segments rename to request_segments_away`.execute(storage.db);
       const fresh = writer.add(
-        Array.from({ length: 150 }, (_, i) => record('api-x', i)),
+        encodeRequests(Array.from({ length: 150 }, (_, i) => record('api-x', i))),
         [],
         false,
       );
-      const again = writer.add([record('api-x', 200)], [], true);
+      const again = writer.add(encodeRequests([record('api-x', 200)]), [], true);
       await expect(fresh).rejects.toThrow();
       await expect(again).rejects.toThrow();
       await sql`alter table request_segments_away rename to request_segments`.execute(storage.db);
       expect(await storage.db.selectFrom('request_segments').select('id').execute()).toHaveLength(0);
 
       // And the thread goes on with the next batch.
-      await writer.add([record('api-x', 1)], [], true);
+      await writer.add(encodeRequests([record('api-x', 1)]), [], true);
       await indexRequestSegments(storage.db);
       expect(
         await storage.db.selectFrom('requests').select('id').where('api_id', '=', 'api-x').execute(),
       ).toHaveLength(1);
 
       // The thread carries its own name, so that its CPU time shows apart from the event loop's.
-      const names = readdirSync('/proc/self/task').map((tid) =>
-        readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(),
-      );
-      expect(names).toContain('report-writer');
+      expect(threadNames()).toContain('report-writer');
     } finally {
       await writer.close();
       await storage.close();
@@ -136,7 +137,7 @@ describe('report writer thread', () => {
       await settle();
       const before = commits;
       for (let i = 0; i < 3; i++) {
-        await writer.add([record('api-c', i)], [], true);
+        await writer.add(encodeRequests([record('api-c', i)]), [], true);
         await settle();
       }
       expect(commits).toBe(before);
@@ -157,10 +158,10 @@ describe('report writer thread', () => {
     const storage = await openStorage({ dataDir });
     const writer = new WorkerReportSink(storage.sqlitePath!, { batchSize: 1000, flushIntervalMs: 10_000 });
     try {
-      const waiting = writer.add([record('api-y', 1)], [], false); // held for a batch, not written yet
+      const waiting = writer.add(encodeRequests([record('api-y', 1)]), [], false); // held for a batch, not written yet
       await writer.close();
       await expect(waiting).rejects.toThrow(/ended/);
-      await expect(writer.add([record('api-y', 2)], [], true)).rejects.toThrow(/ended/);
+      await expect(writer.add(encodeRequests([record('api-y', 2)]), [], true)).rejects.toThrow(/ended/);
     } finally {
       await storage.close();
     }
@@ -171,21 +172,14 @@ describe('report writer thread', () => {
     const writer = new WorkerReportSink(storage.sqlitePath!, { batchSize: 1000, flushIntervalMs: 10_000 });
     const passes = indexPassesFor(storage, storage.db, undefined);
     try {
-      await writer.add(
-        Array.from({ length: 120 }, (_, i) => record('api-i', i)),
-        [],
-        true,
-      );
+      await writer.add(encodeRequests(Array.from({ length: 120 }, (_, i) => record('api-i', i))), [], true);
       const result = await passes.pass();
       expect(result).toMatchObject({ segments: 1, requests: 120, rejected: { segments: 0 } });
       expect(
         await storage.db.selectFrom('requests').select('id').where('api_id', '=', 'api-i').execute(),
       ).toHaveLength(120);
       // Its own thread, named apart from the event loop.
-      const names = readdirSync('/proc/self/task').map((tid) =>
-        readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(),
-      );
-      expect(names).toContain('request-indexer');
+      expect(threadNames()).toContain('request-indexer');
       // Closed, it starts no thread again: a read that comes while the server stops is refused.
       await passes.close();
       await expect(passes.pass()).rejects.toThrow('the request indexer is closed');

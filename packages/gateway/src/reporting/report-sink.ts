@@ -5,13 +5,11 @@ import type {
   Database,
   EncodedSegment,
   NewRequestLogRow,
-  NewRequestRow,
   RequestColumns,
   RowValues,
   Storage,
 } from '@portico/storage';
 import {
-  encodeRequests,
   encodeSegment,
   insertRequestSegments,
   requestColumnsTransfer,
@@ -27,7 +25,7 @@ import { Batcher } from './batcher.js';
  * (or refused); `flush` asks for everything gathered to be written now.
  */
 export interface ReportSink {
-  add(requests: NewRequestRow[], logs: NewRequestLogRow[], flush: boolean): Promise<void>;
+  add(requests: RequestColumns, logs: NewRequestLogRow[], flush: boolean): Promise<void>;
   close(): Promise<void>;
   /** SQLite writer thread only: tells when other connections commit (see `WorkerReportSink`). */
   readonly commits?: CommitSignal;
@@ -56,8 +54,8 @@ export class DirectReportSink implements ReportSink {
     );
   }
 
-  add(requests: NewRequestRow[], logs: NewRequestLogRow[], flush: boolean): Promise<void> {
-    const segment = encodeSegment(encodeRequests(requests), logs.map(requestLogValues));
+  add(requests: RequestColumns, logs: NewRequestLogRow[], flush: boolean): Promise<void> {
+    const segment = encodeSegment(requests, logs.map(requestLogValues));
     return this.batcher.add([segment], [], flush);
   }
 
@@ -137,14 +135,14 @@ export class WorkerReportSink implements ReportSink {
     this.worker.unref();
   }
 
-  add(requests: NewRequestRow[], logs: NewRequestLogRow[], flush: boolean): Promise<void> {
+  add(requests: RequestColumns, logs: NewRequestLogRow[], flush: boolean): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       const message: WriterMessage = {
         id,
-        requests: encodeRequests(requests),
+        requests,
         logs: logs.map(requestLogValues),
         flush,
       };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { NewRequestRow } from '@portico/storage';
+import type { NewRequestRow, RequestColumns } from '@portico/storage';
 import { indexRequestSegments } from '@portico/storage';
 import { createTestDatabase } from '@portico/storage/testing';
 import { sql } from 'kysely';
@@ -114,13 +114,14 @@ describe('reporter', () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));
     const sink = {
-      add: async (requests: NewRequestRow[]) => {
-        parts.push(requests.length);
+      add: async (requests: RequestColumns) => {
+        parts.push(requests.count);
         await gate;
       },
       close: async () => {},
     };
-    const reporter = new Reporter(sink, { capacity: 450, batchSize: 1000, flushIntervalMs: 1000 });
+    // Parts are at most a batch (here 100).
+    const reporter = new Reporter(sink, { capacity: 450, batchSize: 100, flushIntervalMs: 1000 });
     for (let i = 0; i < 500; i++) reporter.report(record('api-e'));
     // Parts of 100 went over while none was written; the capacity counts them: 50 dropped.
     expect(parts).toEqual([100, 100, 100, 100]);

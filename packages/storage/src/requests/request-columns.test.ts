@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeRequests, requestColumnsTransfer } from './request-columns.js';
+import { RequestColumnsBuilder, encodeRequests, requestColumnsTransfer } from './request-columns.js';
 import type { RequestColumns } from './request-columns.js';
 import { decodeSegment, encodeSegment } from './request-segments.js';
 
@@ -48,5 +48,24 @@ describe('request records encoded by column', () => {
 
   it('encodes an empty part', () => {
     expect(decodeRequests(encodeRequests([]))).toEqual([]);
+  });
+
+  it('builds parts record by record: each part holds its own records, past its first size too', () => {
+    const builder = new RequestColumnsBuilder(2);
+    const first = Array.from({ length: 5 }, (_, i) => row(i));
+    for (const r of first) builder.add(r);
+    // Changed after it was added, a record's part keeps what it was.
+    const added = first.map(requestValues);
+    first[0]!.status = 599;
+    const one = builder.take();
+    expect(builder.count).toBe(0);
+    const second = [row(10), row(11)];
+    for (const r of second) builder.add(r);
+    const two = builder.take();
+    expect(decodeRequests(one)).toEqual(added);
+    expect(decodeRequests(two)).toEqual(second.map(requestValues));
+    // A part hands over only its records' bytes, and the next one starts with its own strings.
+    expect(two.numbers.byteLength).toBe(2 * (one.numbers.byteLength / 5));
+    expect(two.strings).not.toContain('id-0');
   });
 });

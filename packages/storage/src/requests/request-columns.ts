@@ -6,9 +6,9 @@ import type { NewRequestRow, RequestTable } from './requests.table.js';
  * in one Float64Array, every other value as an index into the part's list of strings, each distinct
  * string listed once (a part of a busy API repeats its API, plan, application, method, path, host and
  * endpoint on every row). The two arrays' memory moves to the thread without a copy; only the short list
- * of strings is cloned. A part of 100 gateway records costs the gateway's thread about half what its
- * rows as positional values cost to clone (0.7-0.8 against 1.5 us a record); the writer thread stores
- * it as a segment (request-segments.ts).
+ * of strings is cloned. Encoding costs the gateway's thread about half what the records' rows as
+ * positional values cost to clone (0.7-0.8 against 1.5 us a record, measured on parts of 100); the
+ * writer thread stores each part as a segment (request-segments.ts).
  */
 export interface RequestColumns {
   count: number;
@@ -42,23 +42,38 @@ export const STRING_COLUMNS = REQUEST_COLUMNS.filter((c) => !isNumber(c));
 const UNIQUE = new Set<string>(['id', 'transaction_id', 'trace_id']);
 const STRING_UNIQUE = STRING_COLUMNS.map((c) => UNIQUE.has(c));
 
-/** Encodes the records (see `RequestColumns`); `requestColumnsTransfer` lists what moves without a copy. */
-export function encodeRequests(rows: readonly NewRequestRow[]): RequestColumns {
-  const count = rows.length;
-  const numbers = new Float64Array(count * NUMBER_COLUMNS.length);
-  const codes = new Uint32Array(count * STRING_COLUMNS.length);
-  const strings: (string | null)[] = [null];
-  const known = new Map<string, number>();
-  let n = 0;
-  let s = 0;
-  for (let r = 0; r < count; r++) {
-    const row = rows[r]! as Record<string, unknown>;
+/**
+ * Records encoded as they come: each record's values go into the columns when it is added, so that the
+ * gateway's reporter keeps no record object while its part fills (the objects die with their request,
+ * in the young generation, however long the part waits). `take` hands the part over and starts the next.
+ */
+export class RequestColumnsBuilder {
+  private numbers: Float64Array<ArrayBuffer>;
+  private codes: Uint32Array<ArrayBuffer>;
+  private strings: (string | null)[] = [null];
+  private readonly known = new Map<string, number>();
+  private capacity: number;
+  /** Records added since the last `take`. */
+  count = 0;
+
+  constructor(capacity: number) {
+    this.capacity = Math.max(capacity, 1);
+    this.numbers = new Float64Array(this.capacity * NUMBER_COLUMNS.length);
+    this.codes = new Uint32Array(this.capacity * STRING_COLUMNS.length);
+  }
+
+  add(row: NewRequestRow): void {
+    if (this.count === this.capacity) this.grow();
+    const record = row as unknown as Record<string, unknown>;
+    const { numbers, codes, strings, known } = this;
+    let n = this.count * NUMBER_COLUMNS.length;
+    let s = this.count * STRING_COLUMNS.length;
     for (let i = 0; i < NUMBER_COLUMNS.length; i++) {
-      const v = row[NUMBER_COLUMNS[i]!];
+      const v = record[NUMBER_COLUMNS[i]!];
       numbers[n++] = typeof v === 'number' ? v : NaN;
     }
     for (let i = 0; i < STRING_COLUMNS.length; i++) {
-      const v = row[STRING_COLUMNS[i]!];
+      const v = record[STRING_COLUMNS[i]!];
       if (v === null || v === undefined) {
         codes[s++] = 0;
         continue;
@@ -77,8 +92,49 @@ export function encodeRequests(rows: readonly NewRequestRow[]): RequestColumns {
       }
       codes[s++] = code;
     }
+    this.count++;
   }
-  return { count, numbers: numbers.buffer, codes: codes.buffer, strings };
+
+  /**
+   * The records added so far, encoded, and an empty part for the next ones. The arrays handed over hold
+   * exactly `count` records (a part that did not fill is copied out, and the builder keeps its arrays).
+   */
+  take(): RequestColumns {
+    const count = this.count;
+    const full = count === this.capacity;
+    const columns: RequestColumns = {
+      count,
+      numbers: full ? this.numbers.buffer : this.numbers.slice(0, count * NUMBER_COLUMNS.length).buffer,
+      codes: full ? this.codes.buffer : this.codes.slice(0, count * STRING_COLUMNS.length).buffer,
+      strings: this.strings,
+    };
+    // A full part's arrays leave with it (postMessage moves them): the next part gets new ones.
+    if (full) {
+      this.numbers = new Float64Array(this.capacity * NUMBER_COLUMNS.length);
+      this.codes = new Uint32Array(this.capacity * STRING_COLUMNS.length);
+    }
+    this.strings = [null];
+    this.known.clear();
+    this.count = 0;
+    return columns;
+  }
+
+  private grow(): void {
+    this.capacity *= 2;
+    const numbers = new Float64Array(this.capacity * NUMBER_COLUMNS.length);
+    numbers.set(this.numbers);
+    const codes = new Uint32Array(this.capacity * STRING_COLUMNS.length);
+    codes.set(this.codes);
+    this.numbers = numbers;
+    this.codes = codes;
+  }
+}
+
+/** Encodes the records (see `RequestColumns`); `requestColumnsTransfer` lists what moves without a copy. */
+export function encodeRequests(rows: readonly NewRequestRow[]): RequestColumns {
+  const builder = new RequestColumnsBuilder(rows.length);
+  for (const row of rows) builder.add(row);
+  return builder.take();
 }
 
 /** The memory of encoded records that postMessage moves instead of copying. */

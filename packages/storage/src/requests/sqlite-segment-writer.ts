@@ -21,7 +21,7 @@ export const dataVersion = (database: SQLite.Database): number =>
 
 /**
  * The gateway's report writer on SQLite (its writer thread): appends segments, a row each, one
- * transaction per batch. A row of a hundred requests costs about what one request row did.
+ * transaction per batch. A row of a part (up to 500 requests) costs about what one request row did.
  */
 export class SqliteSegmentWriter {
   private readonly database: SQLite.Database;
