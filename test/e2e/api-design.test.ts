@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousA11yViolations, settle } from './support/app';
+import { flipSwitch, seriousA11yViolations, setSwitch, settle } from './support/app';
 import { launchChromium, policyViolations, screenshot } from './support/browser';
 import { adminConsolePage, startedKeylessApi } from './support/keyless-api';
 import type { Portico } from './support/portico';
@@ -180,7 +180,7 @@ describe('console: API design', () => {
     expect((await throughGateway((e) => e.headers['x-design'] === 'on')).headers['x-design']).toBe('on');
 
     // The enabled toggle saves at once; deployed, the gateway stops applying the policy.
-    await main().getByRole('switch', { name: 'Enable the policy Transform headers' }).click({ force: true });
+    await flipSwitch(main().getByRole('switch', { name: 'Enable the policy Transform headers' }));
     type Stored = { paths: Record<string, Record<string, unknown>[]> };
     await expect
       .poll(async () => (await call<Stored>('GET', `apis/${apiId}`)).paths['/']![1]!.enabled)
@@ -214,7 +214,7 @@ describe('console: API design', () => {
     await page.getByText('Resources saved').waitFor();
     await main().getByRole('cell', { name: 'auth-server', exact: true }).waitFor();
 
-    await main().getByRole('switch', { name: 'Enable the resource auth-server' }).click({ force: true });
+    await flipSwitch(main().getByRole('switch', { name: 'Enable the resource auth-server' }));
     await page.getByText('Resources saved').first().waitFor();
     await expect
       .poll(
@@ -259,7 +259,7 @@ describe('console: API design', () => {
 
     const dynamic = main().getByRole('region', { name: 'Dynamic properties' });
     await dynamic.getByRole('button', { name: 'Save the dynamic properties' }).isDisabled();
-    await dynamic.getByRole('switch', { name: 'Enabled' }).click({ force: true });
+    await setSwitch(dynamic.getByRole('switch', { name: 'Enabled' }), true);
     await dynamic
       .getByText('Enabling or disabling the service takes effect once the API is deployed.')
       .waitFor();

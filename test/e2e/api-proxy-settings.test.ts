@@ -289,7 +289,7 @@ describe('console: API proxy settings', () => {
     // The page mounts again from the fresh API: the change is lost, made again.
     const enable = main().getByRole('switch', { name: 'Enable failover' });
     await expect.poll(() => enable.isChecked()).toBe(false);
-    await enable.click({ force: true });
+    await setSwitch(enable, true);
     await main().getByRole('textbox', { name: 'Max attempts' }).fill('3');
     await main().getByRole('button', { name: 'Save' }).click();
     await closeToast(page, 'Proxy saved');
@@ -320,8 +320,7 @@ describe('console: API proxy settings', () => {
 
     await main().getByRole('tab', { name: 'Service discovery' }).click();
     const discover = main().getByRole('switch', { name: 'Discover the endpoints of this group' });
-    await expect.poll(() => discover.isEnabled()).toBe(true);
-    await discover.click({ force: true });
+    await setSwitch(discover, true);
     await main().getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'Consul.io Service Discovery' }).click();
     const service = main().getByRole('textbox', { name: 'Service' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeToast, seriousA11yViolations, signInOnPage } from './support/app';
+import { closeToast, flipSwitch, seriousA11yViolations, signInOnPage } from './support/app';
 import { launchChromium, newContext, screenshot } from './support/browser';
 import type { MailSink } from './support/mail-sink';
 import { startMailSink } from './support/mail-sink';
@@ -92,7 +92,7 @@ describe('settings: portal, analytics and API logging pages', () => {
     // Saved meanwhile by someone else: a partial save of this page does not overwrite it.
     await saveSettings(portico, token, { company: { name: 'Changed elsewhere' } });
     await main().getByRole('textbox', { name: 'Portal title' }).fill('Acme developer portal');
-    await main().getByRole('switch', { name: 'Enable ratings' }).click({ force: true });
+    await flipSwitch(main().getByRole('switch', { name: 'Enable ratings' }));
     expect(await save.isDisabled()).toBe(false);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await save.click();

@@ -34,13 +34,30 @@ export async function closeToast(page: Page, text: string | RegExp): Promise<voi
  * was still settling (a form that mounts again from fresh data resets it).
  */
 export async function setSwitch(toggle: Locator, checked: boolean): Promise<void> {
-  for (let i = 0; i < 50 && !(await toggle.isEnabled()); i++) await toggle.page().waitForTimeout(100);
+  await whenEnabled(toggle);
   for (let i = 0; i < 20 && (await toggle.isChecked()) !== checked; i++) {
     await toggle.click({ force: true });
     await toggle.page().waitForTimeout(250);
   }
   if ((await toggle.isChecked()) !== checked)
     throw new Error(`the switch did not turn ${checked ? 'on' : 'off'}`);
+}
+
+/**
+ * Turns a switch over once, for a switch that saves at once (a second click would undo the first): it
+ * waits until the switch is enabled, clicks, and waits for its new state.
+ */
+export async function flipSwitch(toggle: Locator): Promise<void> {
+  await whenEnabled(toggle);
+  const was = await toggle.isChecked();
+  await toggle.click({ force: true });
+  for (let i = 0; i < 50 && (await toggle.isChecked()) === was; i++) await toggle.page().waitForTimeout(100);
+  if ((await toggle.isChecked()) === was) throw new Error('the switch did not turn over');
+}
+
+/** Waits up to 5 s for a control to be enabled (a forced click on a disabled one does nothing). */
+async function whenEnabled(control: Locator): Promise<void> {
+  for (let i = 0; i < 50 && !(await control.isEnabled()); i++) await control.page().waitForTimeout(100);
 }
 
 /** The user menu button of the top bar (signed in). */
