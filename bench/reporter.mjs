@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, threadTicks } from './lib/measure.mjs';
+import { cpuPerRequest, median, threadTicks } from './lib/measure.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (file) => import(path.join(root, file));
@@ -83,15 +83,11 @@ function feed(seconds, report) {
   });
 }
 
-/** CPU microseconds per record by thread name between two readings of this process's threads. */
+/** CPU microseconds per record of the main thread, the report writer and V8's helpers, and their sum. */
 function perRecord(before, after, records) {
+  const { byThread } = cpuPerRequest(before, after, records);
   const out = { main: 0, 'report-writer': 0, node: 0 };
-  for (const [tid, t] of after) {
-    const was = before.get(tid);
-    const name = t.name.replace(/[0-9]+$/, '');
-    const ticks = t.user + t.sys - (was ? was.user + was.sys : 0);
-    out[name] = (out[name] ?? 0) + (ticks * 10_000) / records;
-  }
+  for (const name of Object.keys(out)) out[name] = byThread[name] ?? 0;
   out.total = out.main + out['report-writer'] + out.node;
   return out;
 }

@@ -25,7 +25,8 @@ export function threadTicks(pid) {
 
 /**
  * CPU microseconds per request between two `threadTicks` readings: `total`, its `sys` (kernel) share,
- * and `parts`, the split by thread name (main, the report writer's and V8's helper threads are `node`).
+ * and `parts`, the split by thread name (main, the report writer's and V8's helper threads are `node`),
+ * rounded for printing; `byThread` is the same split unrounded, by name.
  */
 export function cpuPerRequest(before, after, requests) {
   const byName = new Map();
@@ -40,7 +41,13 @@ export function cpuPerRequest(before, after, requests) {
   const us = (ticks) => Math.round((ticks * 10_000) / Math.max(requests, 1));
   const total = [...byName.values()].reduce((a, b) => a + b, 0);
   const parts = [...byName].filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]);
-  return { total: us(total), sys: us(sys), parts: parts.map(([n, v]) => `${n} ${us(v)}`).join(', ') };
+  const byThread = Object.fromEntries(parts.map(([n, v]) => [n, (v * 10_000) / Math.max(requests, 1)]));
+  return {
+    total: us(total),
+    sys: us(sys),
+    parts: parts.map(([n, v]) => `${n} ${us(v)}`).join(', '),
+    byThread,
+  };
 }
 
 /** The round whose total CPU per request is the median of `cpus` (its split is printed with it). */
