@@ -15,7 +15,7 @@ export interface Exchange {
   record: NewRequestRow;
   started: bigint;
   /** The call's spans, when tracing is on for it. */
-  trace?: RequestTrace;
+  trace: RequestTrace | undefined;
   log?: {
     client_request?: unknown;
     proxy_request?: unknown;
@@ -37,8 +37,11 @@ export function startExchange(
   const id = requestId(now);
   const url = req.url ?? '/';
   const q = url.indexOf('?');
+  // Every field is in the literal, those set later too (a trace, a trace id): every exchange and record
+  // then has one shape, and the code that reads them stays monomorphic whether a call is traced or not.
   return {
     started: process.hrtime.bigint(),
+    trace: undefined,
     record: {
       id,
       transaction_id: first(req.headers['x-transaction-id']) || id,
@@ -69,6 +72,7 @@ export function startExchange(
       error_key: null,
       message: null,
       has_log: 0,
+      trace_id: null,
     },
   };
 }
