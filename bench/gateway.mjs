@@ -5,7 +5,8 @@
 //   sampling 0 (c) and sampling 1 to a local OTLP receiver (d); each as a ratio to the plain proxy.
 // Targets of tracing: (c) within noise of (a), (d) CPU per request at most 15 % above (a), 0 calls failed;
 //   measured at saturation and at one fixed rate for (a), (c) and (d) (half of (d)'s capacity), and at
-//   that rate against (d') in (d)'s own process: an API whose settings turn tracing off.
+//   that rate against (d') in (d)'s own process: an API whose settings turn tracing off; and in pairs,
+//   (d)'s process and a twin loaded at once, traced API against untraced, swapped every round (lib/paired.mjs).
 // Target: (b) at least 0.85 of the plain proxy's throughput, p99 at most 1 ms above it, no dropped report.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuPerRequest, load, median, medianCpu, nginxWorker, threadTicks } from './lib/measure.mjs';
 import { children, freePort, startNginx, startNode, startPortico, waitFor } from './lib/processes.mjs';
+import { measurePaired } from './lib/paired.mjs';
 import { printReport } from './lib/report.mjs';
 import { seedBenchApis } from './lib/seed.mjs';
 
@@ -74,6 +76,9 @@ async function main() {
     const tracedOff = startPortico(work, tracedOffPort, GATEWAY_NODE_ARGS, tracing('traceidratio'));
     const tracedAllPort = await freePort();
     const tracedAll = startPortico(work, tracedAllPort, GATEWAY_NODE_ARGS, tracing('always_on'));
+    // (d)'s twin, for tracing's cost measured in pairs (lib/paired.mjs).
+    const twinPort = await freePort();
+    const twin = startPortico(work, twinPort, GATEWAY_NODE_ARGS, tracing('always_on'));
     const nginxPort = await freePort();
     const nginx = startNginx(work, nginxPort, backendPort);
 
@@ -85,6 +90,7 @@ async function main() {
     await waitFor(`http://127.0.0.1:${tracedOffPort}/keyless/`);
     await waitFor(`http://127.0.0.1:${tracedAllPort}/keyless/`);
     await waitFor(`http://127.0.0.1:${tracedAllPort}/untraced/`);
+    await waitFor(`http://127.0.0.1:${twinPort}/untraced/`);
     if (nginx) await waitFor(`http://127.0.0.1:${nginxPort}/`);
 
     const runs = [
@@ -175,6 +181,25 @@ async function main() {
       cpuRatios: fixed[i].map((r, k) => r.cpu.total / fixed[0][k].cpu.total),
     }));
     const tracingAtRate = measureTracingAtRate(selected, rounds, untraced);
+    if (tracingAtRate) {
+      const apis = (port) => ({
+        traced: `http://127.0.0.1:${port}/keyless/items`,
+        untraced: `http://127.0.0.1:${port}/untraced/items`,
+      });
+      // Two loads at once: a quarter of (d)'s capacity each, as much load on the machine as one at half.
+      tracingAtRate.paired = await measurePaired(
+        [
+          { pid: tracedAll.pid, ...apis(tracedAllPort) },
+          { pid: twin.pid, ...apis(twinPort) },
+        ],
+        {
+          rate: tracingAtRate.rate / 2,
+          rounds: ROUNDS * 6,
+          duration: DURATION / 3,
+          connections: CONNECTIONS,
+        },
+      );
+    }
     selected.forEach(([name], i) => {
       const mine = rounds[i];
       results.push({

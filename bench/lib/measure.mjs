@@ -1,5 +1,5 @@
 // Measuring a run of the gateway benchmark: load with autocannon, CPU time by thread, medians.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,7 +77,35 @@ export const median = (values) => {
  * each latency from the request's hand-over to the load's connection pool).
  */
 export function load(url, headers, duration, connections, rate) {
-  const args = rate
+  const out = execFileSync(process.execPath, loadArgs(url, headers, duration, connections, rate), {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return loadResult(out);
+}
+
+/** `load`, without waiting: several loads run at once (each in its own process). */
+export function loadAsync(url, headers, duration, connections, rate) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, loadArgs(url, headers, duration, connections, rate), {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        resolve(loadResult(out));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+function loadArgs(url, headers, duration, connections, rate) {
+  return rate
     ? [
         path.join(root, 'bench/lib/steady-load.mjs'),
         url,
@@ -96,11 +124,9 @@ export function load(url, headers, duration, connections, rate) {
         ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
         url,
       ];
-  const out = execFileSync(process.execPath, args, {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+}
+
+function loadResult(out) {
   const r = JSON.parse(out);
   return {
     rps: r.requests.average,

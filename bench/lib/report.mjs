@@ -96,6 +96,11 @@ export function printReport({
     console.log(
       `(d) at that rate, in its own process: ${ratio.toFixed(2)} of (d') (rounds ${ratios.map((x) => x.toFixed(2)).join(' ')}; target <= 1.15)`,
     );
+    const paired = tracingAtRate.paired;
+    if (paired)
+      console.log(
+        `(d) in pairs, two of (d)'s processes loaded at once at ${Math.round(paired.rate)} req/s each (traced API against untraced, swapped every round): ${paired.ratio.toFixed(3)}, the geometric mean of ${paired.byRole.map((x) => x.toFixed(3)).join(' and ')} with one or the other process traced (rounds ${paired.ratios.map((x) => x.toFixed(2)).join(' ')}; target <= 1.15), ${paired.bad} calls failed`,
+      );
   }
   console.log(
     `reports written for portico runs: ${reported}; dropped reports: ${instance?.dropped_reports ?? 'unknown'} (target 0)`,
