@@ -26,7 +26,7 @@ export function threadTicks(pid) {
 /**
  * CPU microseconds per request between two `threadTicks` readings: `total`, its `sys` (kernel) share,
  * and `parts`, the split by thread name (main, the report writer's and V8's helper threads are `node`),
- * rounded for printing; `byThread` is the same split unrounded, by name.
+ * rounded for printing; `byThread` is the same split unrounded, by name, and `exact` the total unrounded.
  */
 export function cpuPerRequest(before, after, requests) {
   const byName = new Map();
@@ -44,6 +44,7 @@ export function cpuPerRequest(before, after, requests) {
   const byThread = Object.fromEntries(parts.map(([n, v]) => [n, (v * 10_000) / Math.max(requests, 1)]));
   return {
     total: us(total),
+    exact: (total * 10_000) / Math.max(requests, 1),
     sys: us(sys),
     parts: parts.map(([n, v]) => `${n} ${us(v)}`).join(', '),
     byThread,

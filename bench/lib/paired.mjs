@@ -7,10 +7,6 @@
 // the same ratio from rounds taken in turn.
 import { cpuPerRequest, loadAsync, median, threadTicks } from './measure.mjs';
 
-/** CPU microseconds per request, unrounded, between two `threadTicks` readings. */
-const exactCpu = (before, after, requests) =>
-  Object.values(cpuPerRequest(before, after, requests).byThread).reduce((a, b) => a + b, 0);
-
 /**
  * `gateways`: two of { pid, traced, untraced } (the URLs of a traced and an untraced API's calls),
  * loaded `rate` requests per second each. Answers the ratio of the traced calls' CPU per request to
@@ -30,7 +26,7 @@ export async function measurePaired(gateways, { rate, rounds, duration, connecti
     const results = await Promise.all(
       gateways.map((g, i) => loadAsync(g[roleOf(i, round)], {}, duration, connections, rate)),
     );
-    const cpu = gateways.map((g, i) => exactCpu(before[i], threadTicks(g.pid), results[i].total));
+    const cpu = gateways.map((g, i) => cpuPerRequest(before[i], threadTicks(g.pid), results[i].total).exact);
     const traced = roleOf(0, round) === 'traced' ? 0 : 1;
     ratios.push(cpu[traced] / cpu[1 - traced]);
     bad += results.reduce((a, r) => a + r.non2xx + r.errors, 0);
