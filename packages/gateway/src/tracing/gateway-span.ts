@@ -15,6 +15,7 @@ import type { InstrumentationScope } from '@opentelemetry/core';
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, Sampler, TimedEvent } from '@opentelemetry/sdk-trace-base';
 import { SamplingDecision } from '@opentelemetry/sdk-trace-base';
+import { performance } from 'node:perf_hooks';
 
 /** Where an ended span goes: the gateway's batch processor, which encodes it at once. */
 export interface EndedSpanSink {
@@ -22,7 +23,10 @@ export interface EndedSpanSink {
 }
 
 const ORIGIN = performance.timeOrigin;
-/** Now, in milliseconds since the epoch, to the microsecond: the monotonic clock from the process's origin. */
+/**
+ * Now, in milliseconds since the epoch, to the microsecond: the monotonic clock from the process's origin.
+ * `performance` is perf_hooks' own: the global one is a lazy accessor, looked up again on every call.
+ */
 const nowMs = (): number => ORIGIN + performance.now();
 
 /** A time in milliseconds as nanoseconds: an integer in a double (the encoder writes it as it is). */
@@ -51,9 +55,29 @@ function msOf(input: TimeInput): number {
 
 /** A random 32-bit word, as the SDK's id generator makes them. */
 const word = (): number => (Math.random() * 0x100000000) >>> 0;
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-const hex8 = (w: number): string =>
-  HEX[w >>> 24]! + HEX[(w >>> 16) & 0xff]! + HEX[(w >>> 8) & 0xff]! + HEX[w & 0xff]!;
+/**
+ * Ids in hex: the words' bytes written here, then read back as one hex string (flat, made in one go; built
+ * from pieces, an id cost 19 string concatenations and was flattened again when written).
+ */
+const scratch = Buffer.allocUnsafeSlow(16);
+function putWord(at: number, w: number): void {
+  scratch[at] = w >>> 24;
+  scratch[at + 1] = w >>> 16;
+  scratch[at + 2] = w >>> 8;
+  scratch[at + 3] = w;
+}
+const spanHex = (high: number, low: number): string => {
+  putWord(0, high);
+  putWord(4, low);
+  return scratch.toString('hex', 0, 8);
+};
+const traceHex = (w0: number, w1: number, w2: number, w3: number): string => {
+  putWord(0, w0);
+  putWord(4, w1);
+  putWord(8, w2);
+  putWord(12, w3);
+  return scratch.toString('hex', 0, 16);
+};
 const wordAt = (hex: string, at: number): number => parseInt(hex.slice(at, at + 8), 16) >>> 0;
 
 /** A trace id as four 32-bit words (what the encoder writes) and its hex (what the API shows). */
@@ -70,7 +94,7 @@ export class TraceId {
     const [w0, w1, w2] = [word(), word(), word()];
     // An id of zeros is invalid: the last bit is then set, as the SDK does.
     const w3 = w0 | w1 | w2 ? word() : word() || 1;
-    return new TraceId(w0, w1, w2, w3, hex8(w0) + hex8(w1) + hex8(w2) + hex8(w3));
+    return new TraceId(w0, w1, w2, w3, traceHex(w0, w1, w2, w3));
   }
 
   static of(hex: string): TraceId {
@@ -165,13 +189,18 @@ export class GatewaySpan implements Span, ReadableSpan {
   /** This span's context as a W3C `traceparent` header: version 00, trace id, span id, flags. */
   traceparent(): string {
     const sampled = this.traceFlags & TraceFlags.SAMPLED ? '01' : '00';
-    return `00-${this.traceId.hex}-${this.spanContext().spanId}-${sampled}`;
+    return `00-${this.traceId.hex}-${this.spanIdHex()}-${sampled}`;
+  }
+
+  /** The span id in hex, without making the span's context (which a call's spans never need otherwise). */
+  spanIdHex(): string {
+    return this.context?.spanId ?? spanHex(this.idHigh, this.idLow);
   }
 
   spanContext(): SpanContext {
     return (this.context ??= {
       traceId: this.traceId.hex,
-      spanId: hex8(this.idHigh) + hex8(this.idLow),
+      spanId: this.spanIdHex(),
       traceFlags: this.traceFlags,
       traceState: this.traceState,
     });
@@ -287,7 +316,7 @@ export class GatewayTracer {
     const decision = this.sampler.shouldSample(parent, traceId.hex, name, SpanKind.SERVER, {}, []);
     const traceState = decision.traceState ?? (valid ? caller.traceState : undefined);
     if (decision.decision === SamplingDecision.NOT_RECORD) {
-      const spanId = hex8(word()) + hex8(word() || 1);
+      const spanId = spanHex(word(), word() || 1);
       return trace.wrapSpanContext({ traceId: traceId.hex, spanId, traceFlags: TraceFlags.NONE, traceState });
     }
     const traceFlags =

@@ -142,7 +142,7 @@ function writeGatewaySpan(out: Writer, span: GatewaySpan): void {
   const state = span.traceState?.serialize();
   if (state) out.stringField(3, state);
   if (span.parentHigh !== 0 || span.parentLow !== 0) out.spanIdField(4, span.parentHigh, span.parentLow);
-  out.stringField(5, span.name);
+  writeName(out, span.name);
   out.tag(6, VARINT);
   out.varint(span.kind + 1);
   out.tag(7, I64);
@@ -154,6 +154,21 @@ function writeGatewaySpan(out: Writer, span: GatewaySpan): void {
   for (const link of span.links) writeLink(out, link);
   writeStatusAndFlags(out, span.status, flagsOf(span.traceFlags, span.caller?.isRemote));
   out.end(start, 2);
+}
+
+/**
+ * The name field (5) of the gateway's spans, encoded once per name: a gateway's span names are few
+ * (a method and route, `plan security`, `policy <id>`, a method), and the same string objects.
+ */
+const encodedNames = new Map<string, Buffer>();
+const MAX_ENCODED_NAMES = 1024;
+
+function writeName(out: Writer, name: string): void {
+  const encoded = encodedNames.get(name);
+  if (encoded) return out.raw(encoded);
+  const start = out.length;
+  out.stringField(5, name);
+  if (encodedNames.size < MAX_ENCODED_NAMES) encodedNames.set(name, out.copyFrom(start));
 }
 
 /** A span's last fields: its status (message 2, code 3) and its flags. */
@@ -209,6 +224,7 @@ const flagsOf = (traceFlags: number, remote: boolean | undefined): number =>
  * value that changes every call (a request id) costs two comparisons more.
  */
 interface KnownKey {
+  name: string;
   key: Buffer;
   value: unknown;
   keyValue: Buffer | undefined;
@@ -274,8 +290,19 @@ function writeGatewayAttributes(out: Writer, span: GatewaySpan): void {
       hits: 0,
     });
   }
-  for (; from < keys.length; from++) writeAttribute(out, 9, keys[from]!, values[from]!);
+  // The call's own attributes: their keys' entries are remembered by position, for the next span of this kind.
+  const entries = (tailEntries[span.kind] ??= []);
+  for (; from < keys.length; from++) {
+    const key = keys[from]!;
+    let entry = entries[from];
+    if (entry === undefined || entry.name !== key) entries[from] = entry = knownKey(key);
+    out.tag(9, LEN);
+    writeValueOf(out, entry, values[from]!);
+  }
 }
+
+/** By span kind, the entries of the attribute keys last seen at each position. */
+const tailEntries: KnownKey[][] = [];
 
 /** Whether the span's attributes begin with the run's (keys and values the same, none an array). */
 function repeats(run: AttributeRun, keys: string[], values: AttributeValue[]): boolean {
@@ -289,7 +316,11 @@ function repeats(run: AttributeRun, keys: string[], values: AttributeValue[]): b
 
 function writeAttribute(out: Writer, field: number, key: string, value: AttributeValue): void {
   out.tag(field, LEN);
-  const entry = knownKey(key);
+  writeValueOf(out, knownKey(key), value);
+}
+
+/** A KeyValue (after its tag) of a known key: copied whole when the value is one of its last two. */
+function writeValueOf(out: Writer, entry: KnownKey, value: AttributeValue): void {
   if (typeof value === 'object') {
     writeKeyValue(out, entry, value);
     return;
@@ -329,6 +360,7 @@ function knownKey(key: string): KnownKey {
   const out = new Writer(key.length * 3 + 8);
   out.stringField(1, key);
   entry = {
+    name: key,
     key: Buffer.from(out.finish()),
     value: undefined,
     keyValue: undefined,

@@ -90,6 +90,28 @@ function endpointAttributes(target: URL): EndpointAttributes {
   return known;
 }
 
+/** The address and port of a Host header. */
+interface ServerOf {
+  host: string;
+  address: string;
+  port: number | undefined;
+}
+let lastServer: ServerOf = { host: '', address: '', port: undefined };
+
+/** The Host header split into address and port, kept for the next call (a gateway sees few hosts). */
+export function serverOf(host: string): ServerOf {
+  if (host === lastServer.host) return lastServer;
+  const colon = host.lastIndexOf(':');
+  const hasPort = colon > 0 && !host.endsWith(']');
+  const port = hasPort ? Number(host.slice(colon + 1)) : NaN;
+  lastServer = {
+    host,
+    address: hasPort ? host.slice(0, colon) : host,
+    port: Number.isInteger(port) && port >= 0 && port <= 65535 ? port : undefined,
+  };
+  return lastServer;
+}
+
 /**
  * The server span's attributes known when the call comes in: the HTTP semantic conventions', then
  * Portico's. Those of this one client and call (address, user agent, ids) are set when it ends, after
@@ -102,13 +124,11 @@ function setServerAttributes(
   api: CompiledApi | undefined,
   route: string | undefined,
 ): void {
-  const host = req.headers.host ?? '';
-  const colon = host.lastIndexOf(':');
-  const hasPort = colon > 0 && !host.endsWith(']');
+  const server = serverOf(req.headers.host ?? '');
   span.setAttribute('http.request.method', record.method);
   span.setAttribute('url.scheme', 'http');
-  span.setAttribute('server.address', hasPort ? host.slice(0, colon) : host);
-  if (hasPort) span.setAttribute('server.port', Number(host.slice(colon + 1)));
+  span.setAttribute('server.address', server.address);
+  if (server.port !== undefined) span.setAttribute('server.port', server.port);
   span.setAttribute('network.protocol.version', req.httpVersion);
   if (route) span.setAttribute('http.route', route);
   if (api) {
@@ -152,7 +172,7 @@ export class RequestTrace {
     this.parent = parent;
     this.recorded = this.server instanceof GatewaySpan ? this.server : undefined;
     this.recording = this.recorded !== undefined;
-    record.trace_id = this.server.spanContext().traceId;
+    record.trace_id = this.recorded ? this.recorded.traceId.hex : this.server.spanContext().traceId;
     if (this.recorded) setServerAttributes(this.recorded, req, record, api, route);
   }
 
