@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+// node:process's own hrtime: the global `process` is an accessor, looked up again at every use.
+import { hrtime } from 'node:process';
 import { StringDecoder } from 'node:string_decoder';
 import type { NewRequestLogRow, NewRequestRow } from '@portico/storage';
 import type { Consumer, Dictionaries, GatewayRequest } from '../policies/policy.js';
@@ -25,7 +27,7 @@ export interface Exchange {
 }
 
 export const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-export const elapsedMs = (since: bigint) => Number((process.hrtime.bigint() - since) / 1_000_000n);
+export const elapsedMs = (since: bigint) => Number((hrtime.bigint() - since) / 1_000_000n);
 
 /** The exchange of a request that just came in: ids, time, and what the client sent. */
 export function startExchange(
@@ -40,7 +42,7 @@ export function startExchange(
   // Every field is in the literal, those set later too (a trace, a trace id): every exchange and record
   // then has one shape, and the code that reads them stays monomorphic whether a call is traced or not.
   return {
-    started: process.hrtime.bigint(),
+    started: hrtime.bigint(),
     trace: undefined,
     record: {
       id,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import { hrtime } from 'node:process';
 import type { GatewayResponse, PolicyContext } from '../policies/policy.js';
 import { invokeUpstream } from '../proxy/invoke.js';
 import type { Reporter } from '../reporting/reporter.js';
@@ -219,9 +220,7 @@ export async function forward(a: Admitted): Promise<void> {
   }
   res.writeHead(response.status, outHeaders);
   await backend.pipeTo(res);
-  record.api_response_time = Number(
-    ((backend.endedAt ?? process.hrtime.bigint()) - upstream.startedAt) / 1_000_000n,
-  );
+  record.api_response_time = Number(((backend.endedAt ?? hrtime.bigint()) - upstream.startedAt) / 1_000_000n);
   record.response_content_length = backend.received;
   finishExchange(reporter, exchange);
 }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { hrtime } from 'node:process';
 import type { Dispatcher } from 'undici';
 import type { CompiledApi } from '../router/compiled.js';
 import type { EndpointRuntime } from './endpoints.js';
@@ -76,7 +77,7 @@ export async function invokeUpstream(api: CompiledApi, request: UpstreamRequest)
     headers.host = api.preserveHost && request.clientHost ? request.clientHost : endpoint.target.host;
     // Without compression the backend is not told that the client accepts compressed bodies.
     if (!endpoint.http.useCompression) delete headers['accept-encoding'];
-    const startedAt = process.hrtime.bigint();
+    const startedAt = hrtime.bigint();
     try {
       const call: Call = {
         origin: endpoint.target.origin,

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { hrtime } from 'node:process';
 import type { Dispatcher } from 'undici';
 
 /** Bytes of body that may wait for their consumer before the backend is paused. */
@@ -22,7 +23,7 @@ export class UpstreamCall implements Dispatcher.DispatchHandler {
   headers: IncomingHttpHeaders = {};
   /** Body bytes received so far. */
   received = 0;
-  /** When the body's last byte came (process.hrtime.bigint()), once it has. */
+  /** When the body's last byte came (hrtime.bigint()), once it has. */
   endedAt: bigint | undefined;
   readonly started: Promise<UpstreamCall>;
 
@@ -71,7 +72,7 @@ export class UpstreamCall implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     this.ended = true;
-    this.endedAt = process.hrtime.bigint();
+    this.endedAt = hrtime.bigint();
     this.sink?.end();
   }
 
