@@ -40,6 +40,9 @@ async function main() {
     throw new Error('perf is not installed (Debian: apt-get install linux-perf)');
   }
   const work = mkdtempSync(path.join(os.tmpdir(), 'portico-profile-'));
+  // --perf-basic-prof also makes V8 write a log per isolate in the current folder: the servers run in
+  // the temporary one, which goes at the end.
+  process.chdir(work);
   try {
     const backendPort = await freePort();
     await startNode(path.join(here, 'gateway/backend.mjs'), { PORT: String(backendPort) });
@@ -119,6 +122,7 @@ async function main() {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
     for (const c of children) if (existsSync(`/tmp/perf-${c.pid}.map`)) rmSync(`/tmp/perf-${c.pid}.map`);
+    process.chdir(root);
     rmSync(work, { recursive: true, force: true });
   }
 }
