@@ -31,13 +31,35 @@ export interface PorticoProcess {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `portico <command>` with the environment given and waits until `GET /management/health` answers 200. */
+type Command = 'start' | 'management' | 'gateway';
+
+/**
+ * Starts `portico <command>` with the environment given and waits until `GET /management/health` answers 200.
+ * A port that `freePort` found free can be taken before the process listens on it (client sockets get
+ * ports from the same range): the start is then tried again, on new ports where the test named none.
+ */
 export async function startPortico(
-  command: 'start' | 'management' | 'gateway',
+  command: Command,
   env: Record<string, string>,
   timeoutMs = 30_000,
   /** Answers 200 once the process is ready (default: the management health endpoint). */
   readyUrl?: string,
+): Promise<PorticoProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(command, env, timeoutMs, readyUrl);
+    } catch (error) {
+      const clash = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!clash || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startOnce(
+  command: Command,
+  env: Record<string, string>,
+  timeoutMs: number,
+  readyUrl: string | undefined,
 ): Promise<PorticoProcess> {
   const port = env.PORTICO_MANAGEMENT_PORT ?? String(await freePort());
   const gatewayPort = env.PORTICO_GATEWAY_PORT ?? String(await freePort());
@@ -60,9 +82,14 @@ export async function startPortico(
   child.stderr!.on('data', (d) => (output += String(d)));
   const managementUrl = `http://127.0.0.1:${port}/management`;
   const exited = once(child, 'exit');
+  // Ends after the last output, which 'exit' may precede.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`portico ${command} exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      await closed;
+      throw new Error(`portico ${command} exited (${child.exitCode}):\n${output}`);
+    }
     try {
       const res = await fetch(readyUrl ?? `${managementUrl}/health`);
       if (res.status === 200) break;

@@ -63,12 +63,30 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
+/** Starts again on other ports when one was taken between `freePort` and the process's own listen. */
+const PORT_CLASH_ATTEMPTS = 3;
+
 /**
  * Starts `portico start` (the built CLI) on free ports with a fresh data directory and waits until the
  * management API answers its health check and the web app serves its page (`portico management`: the
  * API only).
+ *
+ * A port that `freePort` found free can be taken before Portico listens on it (by a client socket of
+ * another test, since the system hands out both from the same range); the start is then tried again on
+ * new ports rather than failing the test.
  */
 export async function startPortico(options: StartOptions = {}): Promise<Portico> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      const clash = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!clash || attempt >= PORT_CLASH_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startOnce(options: StartOptions): Promise<Portico> {
   for (const [file, what] of [
     [CLI, 'the CLI (npx tsc -b packages/cli)'],
     [WEB_DIST, 'the web app (npm run build -w @portico/web)'],
@@ -105,6 +123,8 @@ export async function startPortico(options: StartOptions = {}): Promise<Portico>
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Ends after the last output, which 'exit' may precede.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
 
   const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -127,7 +147,10 @@ export async function startPortico(options: StartOptions = {}): Promise<Portico>
 
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
+    if (child.exitCode !== null) {
+      await closed;
+      break;
+    }
     const webReady = !withWeb || (output.includes('web app:') && (await answers(`${webUrl}/constants.json`)));
     if ((await answers(`${portico.apiUrl}health`)) && webReady) {
       return portico;
