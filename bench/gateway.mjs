@@ -149,18 +149,19 @@ async function main() {
     }
     const baseIndex = selected.findIndex(([n]) => n.startsWith('plain'));
     // Issue 18's latency target: at a fixed rate of half the plain proxy's capacity (not saturation),
-    // the p99 of Portico's (a) and (b) against the plain proxy's, each the median over the rounds. Twice
-    // as many rounds of half the duration: a stall of the shared VM (the plain proxy's own p99 ranges from
-    // 2 to 36 ms between rounds of 6 s there) spoils fewer of them.
+    // the p99 of Portico's (a) and (b) against the plain proxy's, each the median over the rounds. Six
+    // times as many rounds of a third of the duration: a stall of the shared VM (the plain proxy's own p99
+    // ranges from 2 to 36 ms between rounds of 6 s there) spoils one short round, and the median of 18
+    // rounds' differences moves less than that of 6 (whose spread was about ±4 ms on a slow day).
     const fixedRate = median(rounds[baseIndex].map((r) => r.rps)) / 2;
     const fixedRuns = selected.filter(
       ([n]) => n.startsWith('plain undici proxy (') || /^portico \([ab]\)/.test(n),
     );
     const fixed = fixedRuns.map(() => []);
-    for (let round = 0; round < ROUNDS * 2; round++)
+    for (let round = 0; round < ROUNDS * 6; round++)
       fixedRuns.forEach(([, url, headers, pid], i) => {
         const before = threadTicks(pid);
-        const r = load(url, headers, DURATION / 2, CONNECTIONS, fixedRate);
+        const r = load(url, headers, DURATION / 3, CONNECTIONS, fixedRate);
         fixed[i].push({ ...r, cpu: cpuPerRequest(before, threadTicks(pid), r.total) });
       });
     // At one rate every server gets as many requests per turn of its event loop: the fairest CPU figure.

@@ -10,17 +10,20 @@
 //   proxy-a  the plain undici proxy against Portico's key-less plan (issue 18);
 //   proxy-b  the plain undici proxy against Portico's API key + rate limit + reporting (issue 18).
 // BENCH_RATE (requests a second to each, default 1500), BENCH_DURATION (s, default 20), BENCH_TOP (20).
+// Then the measured server's flame graph as text (frames of BENCH_TREE_MIN us a request or more,
+// default 3); BENCH_FOLDED=<folder> also writes each server's folded stacks there (<name>.folded), for
+// flamegraph.pl, inferno-flamegraph or speedscope.
 // Needs `perf` (Debian: linux-perf) and a kernel that lets root record (perf_event_paranoid <= 2).
 // A few functions may be misnamed: node's map file keeps the names of code that V8 has since freed, and
 // new code at the same address is shown under the old name (a module loader's function in a hot path).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuPerRequest, loadAsync, threadTicks } from './lib/measure.mjs';
 import { children, freePort, startNode, startPortico, waitFor } from './lib/processes.mjs';
-import { perfBreakdown } from './lib/perf-profile.mjs';
+import { flameTree, foldedText, perfBreakdown } from './lib/perf-profile.mjs';
 import { seedBenchApis } from './lib/seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,6 +32,8 @@ const PAIR = process.env.BENCH_PAIR ?? 'tracing';
 const RATE = Number(process.env.BENCH_RATE ?? 1500);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const TOP = Number(process.env.BENCH_TOP ?? 20);
+const TREE_MIN = Number(process.env.BENCH_TREE_MIN ?? 3);
+const FOLDED = process.env.BENCH_FOLDED ? path.resolve(process.env.BENCH_FOLDED) : undefined;
 const KEY = 'bench-key-0123456789abcdef0123456789';
 const PERF_ARGS = ['--perf-basic-prof'];
 
@@ -118,6 +123,21 @@ async function main() {
     const diffs = [...names].map((n) => [n, (measured.bySymbol[n] ?? 0) - (base.bySymbol[n] ?? 0)]);
     diffs.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
     for (const [name, us] of diffs.slice(0, TOP)) console.log(`  ${us.toFixed(2).padStart(7)}  ${name}`);
+    console.log(
+      `\n${servers[1].name}: flame graph as text (inclusive us a request, frames of ${TREE_MIN} or more)`,
+    );
+    console.log(flameTree(measured, TREE_MIN));
+    if (FOLDED) {
+      mkdirSync(FOLDED, { recursive: true });
+      [base, measured].forEach((b, i) => {
+        const file = path.join(
+          FOLDED,
+          `${servers[i].name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.folded`,
+        );
+        writeFileSync(file, foldedText(b));
+        console.log(`folded stacks: ${file}`);
+      });
+    }
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
