@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RequestColumnsBuilder, encodeRequests, requestColumnsTransfer } from './request-columns.js';
+import {
+  NUMBER_COLUMNS,
+  RequestColumnsBuilder,
+  STRING_COLUMNS,
+  encodeRequests,
+  requestColumnsTransfer,
+} from './request-columns.js';
 import type { RequestColumns } from './request-columns.js';
 import { decodeSegment, encodeSegment } from './request-segments.js';
 
@@ -17,6 +23,18 @@ describe('request records encoded by column', () => {
     const received = structuredClone(encoded, { transfer: requestColumnsTransfer(encoded) });
     expect(encoded.numbers.byteLength).toBe(0);
     expect(decodeRequests(received)).toEqual(rows.map(requestValues));
+  });
+
+  it('reads every column by its own name: each given a value of its own comes back in its place', () => {
+    // Numbers for the number columns, the column's name for the others: any two columns read in each
+    // other's place (the encoder lists them by hand) would differ here.
+    const distinct = (salt: number) =>
+      Object.fromEntries(
+        REQUEST_COLUMNS.map((c, i) => [c, NUMBER_COLUMNS.includes(c) ? i * 1000 + salt : `${c}-${salt}`]),
+      ) as unknown as NewRequestRow;
+    const rows = [distinct(1), distinct(1), distinct(2), { ...distinct(2), api_id: 'other' }];
+    expect(decodeRequests(encodeRequests(rows))).toEqual(rows.map(requestValues));
+    expect(NUMBER_COLUMNS.length + STRING_COLUMNS.length).toBe(REQUEST_COLUMNS.length);
   });
 
   it('lists a repeated value once, and every value of the per-record columns', () => {
