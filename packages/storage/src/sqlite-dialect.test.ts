@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PREPARED_STATEMENTS } from './sqlite-dialect.js';
 import { createTestDatabase, type TestDatabase } from './testing.js';
 
 /**
@@ -76,5 +78,46 @@ describe('sqlite: writes while another connection writes', () => {
     } finally {
       other.exec('commit');
     }
+  });
+});
+
+/** SQLite only: statements are prepared once per connection and kept (`runStatement`). */
+describe('sqlite: statements kept prepared', () => {
+  let t: TestDatabase;
+
+  beforeEach(async () => {
+    t = await createTestDatabase('sqlite');
+  });
+  afterEach(() => t.destroy());
+
+  const tagNames = async () =>
+    (await t.storage.db.selectFrom('tags').select('name').orderBy('name').execute()).map((r) => r.name);
+
+  it('a query run again reads what was written meanwhile, by this connection or another', async () => {
+    expect(await tagNames()).toEqual([]);
+    const inserted = await t.storage.db
+      .insertInto('tags')
+      .values({ id: 'a', name: 'a', description: null, restricted_groups: '[]' })
+      .executeTakeFirst();
+    expect(inserted.numInsertedOrUpdatedRows).toBe(1n);
+    const other = new SQLite(t.storage.sqlitePath!);
+    other.prepare(`insert into tags (id, name, restricted_groups) values ('b', 'b', '[]')`).run();
+    other.close();
+    expect(await tagNames()).toEqual(['a', 'b']);
+    const updated = await t.storage.db.updateTable('tags').set({ description: 'd' }).executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(2n);
+  });
+
+  it('more distinct queries than it keeps all run, and a kept one sees a column added since', async () => {
+    for (let i = 0; i < PREPARED_STATEMENTS + 10; i++)
+      await sql`select ${sql.lit(i)} as n from tags`.execute(t.storage.db);
+    const star = () => sql<Record<string, unknown>>`select * from tags`.execute(t.storage.db);
+    await t.storage.db
+      .insertInto('tags')
+      .values({ id: 'a', name: 'a', description: null, restricted_groups: '[]' })
+      .execute();
+    expect(Object.keys((await star()).rows[0]!)).not.toContain('extra');
+    await sql`alter table tags add column extra text default 'x'`.execute(t.storage.db);
+    expect((await star()).rows[0]).toMatchObject({ id: 'a', extra: 'x' });
   });
 });

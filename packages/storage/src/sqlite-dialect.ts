@@ -43,6 +43,7 @@ export class QueuedWriteSqliteDialect extends SqliteDialect {
 
 class QueuedWriteSqliteDriver extends SqliteDriver {
   readonly #database: SQLite.Database;
+  readonly #statements = new Map<string, SQLite.Statement>();
 
   constructor(database: SQLite.Database) {
     super({ database });
@@ -52,12 +53,14 @@ class QueuedWriteSqliteDriver extends SqliteDriver {
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
     const database = this.#database;
+    const statements = this.#statements;
+    const run = <R>(query: CompiledQuery) => Promise.resolve(runStatement<R>(statements, database, query));
     return {
       // A statement outside a transaction that meets another writer made no change: it is repeated.
       // Inside a transaction begun IMMEDIATE no statement meets one.
       executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-        if (database.inTransaction) return connection.executeQuery<R>(query);
-        return whileBusy(() => connection.executeQuery<R>(query));
+        if (database.inTransaction) return run<R>(query);
+        return whileBusy(() => run<R>(query));
       },
       streamQuery: <R>(query: CompiledQuery, chunkSize?: number) =>
         connection.streamQuery<R>(query, chunkSize),
@@ -88,4 +91,32 @@ async function whileBusy<T>(attempt: () => T | Promise<T>): Promise<T> {
     }
     await sleep(pause);
   }
+}
+
+/** Statements kept prepared per connection, the least recently used dropped first beyond this. */
+export const PREPARED_STATEMENTS = 256;
+
+/**
+ * Runs a query with its statement prepared once per connection and kept (Kysely's own SQLite connection
+ * prepares every query again: SQLite parses and plans it each time, and the gateway's sync, whose reads
+ * run on the event loop every time another process commits, spent most of its time there). The result
+ * is the one Kysely's connection gives.
+ */
+function runStatement<R>(
+  statements: Map<string, SQLite.Statement>,
+  database: SQLite.Database,
+  { sql, parameters }: CompiledQuery,
+): QueryResult<R> {
+  let statement = statements.get(sql);
+  if (statement) {
+    // Most recently used last: the Map's first entry is the one to drop.
+    statements.delete(sql);
+  } else {
+    statement = database.prepare(sql);
+    if (statements.size >= PREPARED_STATEMENTS) statements.delete(statements.keys().next().value!);
+  }
+  statements.set(sql, statement);
+  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
