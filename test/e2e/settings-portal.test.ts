@@ -247,8 +247,14 @@ describe('settings: views, tenants and sharding tags', () => {
     await page.waitForURL(/\/settings\/tags\/entrypoint\/new$/);
     // The tags are fetched again as the form opens: choose after that, or the new list re-renders the options under the click.
     await page.waitForLoadState('networkidle');
-    await main().getByRole('textbox', { name: 'Entrypoint' }).fill('ftp://internal');
-    await main().getByText('The entrypoint must be an http(s) URL.').waitFor();
+    // Filled again until the message shows: in one CI run on a slow machine the value typed was gone
+    // and no message came within 10 s (the form drawn again after the fill).
+    const invalid = main().getByText('The entrypoint must be an http(s) URL.');
+    for (let attempt = 0; attempt < 5 && !(await invalid.isVisible()); attempt++) {
+      await main().getByRole('textbox', { name: 'Entrypoint' }).fill('ftp://internal');
+      await invalid.waitFor({ timeout: 3000 }).catch(() => {});
+    }
+    await invalid.waitFor();
     await main().getByRole('textbox', { name: 'Entrypoint' }).fill('https://internal.example.com');
     expect(await main().getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
     // Chosen by the keyboard: in two CI runs a click on the option fell beside it (the dropdown moved).
