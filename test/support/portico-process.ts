@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort, retryOnPortClash, watchChild } from './child-process.js';
+
+export { freePort } from './child-process.js';
 
 /**
  * The built CLI (`npm test` builds before running the tests); PORTICO_TEST_CLI names another build,
@@ -9,18 +11,6 @@ import { fileURLToPath } from 'node:url';
  */
 export const CLI =
   process.env.PORTICO_TEST_CLI ?? fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
-
-/** A port that was free a moment ago. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 export interface PorticoProcess {
   child: ChildProcess;
@@ -35,8 +25,7 @@ type Command = 'start' | 'management' | 'gateway';
 
 /**
  * Starts `portico <command>` with the environment given and waits until `GET /management/health` answers 200.
- * A port that `freePort` found free can be taken before the process listens on it (client sockets get
- * ports from the same range): the start is then tried again, on new ports where the test named none.
+ * The start is tried again on new ports (where the test named none) when one was taken meanwhile.
  */
 export async function startPortico(
   command: Command,
@@ -45,14 +34,7 @@ export async function startPortico(
   /** Answers 200 once the process is ready (default: the management health endpoint). */
   readyUrl?: string,
 ): Promise<PorticoProcess> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnce(command, env, timeoutMs, readyUrl);
-    } catch (error) {
-      const clash = error instanceof Error && error.message.includes('EADDRINUSE');
-      if (!clash || attempt >= 3) throw error;
-    }
-  }
+  return retryOnPortClash(() => startOnce(command, env, timeoutMs, readyUrl));
 }
 
 async function startOnce(
@@ -77,18 +59,14 @@ async function startOnce(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += String(d)));
-  child.stderr!.on('data', (d) => (output += String(d)));
+  const { output, closed } = watchChild(child);
   const managementUrl = `http://127.0.0.1:${port}/management`;
   const exited = once(child, 'exit');
-  // Ends after the last output, which 'exit' may precede.
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) {
       await closed;
-      throw new Error(`portico ${command} exited (${child.exitCode}):\n${output}`);
+      throw new Error(`portico ${command} exited (${child.exitCode}):\n${output()}`);
     }
     try {
       const res = await fetch(readyUrl ?? `${managementUrl}/health`);
@@ -98,7 +76,7 @@ async function startOnce(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`portico ${command} did not answer within ${timeoutMs} ms:\n${output}`);
+      throw new Error(`portico ${command} did not answer within ${timeoutMs} ms:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -106,7 +84,7 @@ async function startOnce(
     child,
     managementUrl,
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
-    output: () => output,
+    output,
     kill: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const [code] = await exited;

@@ -101,3 +101,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   if (SAVE_SCREENSHOTS) await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * What a failed test leaves of one of its pages: a screenshot, and on the error output the address, the
+ * text of the main region and each field's name and value, which a CI log keeps when no picture is saved.
+ */
+export async function recordFailedPage(page: Page, name: string): Promise<void> {
+  const state = await page
+    .evaluate(() => {
+      const fields = Array.from(document.querySelectorAll('input, textarea, select')).map((field) => {
+        const input = field as HTMLInputElement;
+        const label = input.labels?.[0]?.textContent ?? input.getAttribute('aria-label') ?? input.name;
+        return `${label}=${JSON.stringify(input.value)}${input.readOnly ? ' (read-only)' : ''}`;
+      });
+      const main = document.querySelector('main')?.innerText ?? document.body.innerText;
+      // The end of the main region: menus come first in it.
+      return { fields: fields.join('; ').slice(0, 1500), main: main.slice(-1500) };
+    })
+    .catch((error: unknown) => ({ fields: '', main: `(page not readable: ${String(error)})` }));
+  console.error(`Failed page ${name}: ${page.url()}\nfields: ${state.fields}\nmain:\n${state.main}`);
+  await screenshot(page, name);
+}

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signInOnPage } from './app';
-import { launchChromium, newContext, policyViolations, screenshot } from './browser';
+import { launchChromium, newContext, policyViolations, recordFailedPage } from './browser';
 import type { MailSink } from './mail-sink';
 import { startMailSink } from './mail-sink';
 import type { Portico } from './portico';
@@ -82,7 +82,9 @@ export function consoleSuite(options: { env?: Record<string, string> } = {}) {
     if (test.task.result?.state !== 'fail') return;
     const pages = contexts.flatMap((c) => c.pages());
     await Promise.all(
-      pages.map((p, i) => screenshot(p, `failed-${test.task.name.slice(0, 40)}-${i}`).catch(() => undefined)),
+      pages.map((p, i) =>
+        recordFailedPage(p, `failed-${test.task.name.slice(0, 40)}-${i}`).catch(() => undefined),
+      ),
     );
   });
 

@@ -2,12 +2,14 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sqliteTemplateFile } from '@portico/storage/testing';
+import { freePort, retryOnPortClash, watchChild } from '../../support/child-process.js';
 import type { MailSink } from './mail-sink.js';
+
+export { freePort } from '../../support/child-process.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CLI = path.join(REPO_ROOT, 'packages/cli/dist/bin.js');
@@ -15,21 +17,6 @@ const WEB_DIST = path.join(
   process.env.PORTICO_WEB_DIST ?? path.join(REPO_ROOT, 'packages/web/dist'),
   'index.html',
 );
-
-/** A port nobody listens on (the system picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export interface Portico {
   /** The web app, e.g. http://localhost:41234 */
@@ -63,27 +50,14 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-/** Starts again on other ports when one was taken between `freePort` and the process's own listen. */
-const PORT_CLASH_ATTEMPTS = 3;
-
 /**
  * Starts `portico start` (the built CLI) on free ports with a fresh data directory and waits until the
  * management API answers its health check and the web app serves its page (`portico management`: the
  * API only).
- *
- * A port that `freePort` found free can be taken before Portico listens on it (by a client socket of
- * another test, since the system hands out both from the same range); the start is then tried again on
- * new ports rather than failing the test.
+ * It starts again on new ports when one was taken meanwhile.
  */
 export async function startPortico(options: StartOptions = {}): Promise<Portico> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnce(options);
-    } catch (error) {
-      const clash = error instanceof Error && error.message.includes('EADDRINUSE');
-      if (!clash || attempt >= PORT_CLASH_ATTEMPTS) throw error;
-    }
-  }
+  return retryOnPortClash(() => startOnce(options));
 }
 
 async function startOnce(options: StartOptions): Promise<Portico> {
@@ -101,7 +75,6 @@ async function startOnce(options: StartOptions): Promise<Portico> {
   const command = options.command ?? 'start';
   const withWeb = command === 'start';
   const webUrl = options.webUrl ?? `http://localhost:${webPort}`;
-  let output = '';
   const child: ChildProcess = spawn(process.execPath, [CLI, command], {
     cwd: dataDir,
     env: {
@@ -120,11 +93,7 @@ async function startOnce(options: StartOptions): Promise<Portico> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // Ends after the last output, which 'exit' may precede.
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const { output, exited, closed } = watchChild(child);
 
   const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -137,7 +106,7 @@ async function startOnce(options: StartOptions): Promise<Portico> {
     apiUrl: `http://localhost:${managementPort}/management/`,
     gatewayUrl: `http://localhost:${gatewayPort}`,
     dataDir,
-    output: () => output,
+    output,
     kill,
     async stop() {
       await kill();
@@ -151,14 +120,15 @@ async function startOnce(options: StartOptions): Promise<Portico> {
       await closed;
       break;
     }
-    const webReady = !withWeb || (output.includes('web app:') && (await answers(`${webUrl}/constants.json`)));
+    const webReady =
+      !withWeb || (output().includes('web app:') && (await answers(`${webUrl}/constants.json`)));
     if ((await answers(`${portico.apiUrl}health`)) && webReady) {
       return portico;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await portico.stop();
-  throw new Error(`portico ${command} did not come up:\n${output}`);
+  throw new Error(`portico ${command} did not come up:\n${output()}`);
 }
 
 async function answers(url: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { afterEach, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { closeToast, seriousA11yViolations, settle, signInOnPage } from './app';
-import { newContext, policyViolations, screenshot } from './browser';
+import { newContext, policyViolations, recordFailedPage, screenshot } from './browser';
 import type { Portico } from './portico';
 
 /** Calls of the management API with a bearer token; throws on a refusal (to prepare and check data). */
@@ -50,7 +50,7 @@ export function checkPageAfterEach(page: () => Page, errors: string[], name: str
   });
   afterEach(async (test) => {
     if (test.task.result?.state === 'fail')
-      await screenshot(page(), `failed-${name}-${test.task.name.slice(0, 40)}`).catch(() => undefined);
+      await recordFailedPage(page(), `failed-${name}-${test.task.name.slice(0, 40)}`).catch(() => undefined);
   });
 }
 
