@@ -102,11 +102,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/**
- * What a failed test leaves of one of its pages: a screenshot, and on the error output the address, the
- * text of the main region and each field's name and value, which a CI log keeps when no picture is saved.
- */
-export async function recordFailedPage(page: Page, name: string): Promise<void> {
+/** The page's address, each field's name and value, and the end of its main region's text (menus come first). */
+export async function describePage(page: Page): Promise<string> {
   const state = await page
     .evaluate(() => {
       const fields = Array.from(document.querySelectorAll('input, textarea, select')).map((field) => {
@@ -115,10 +112,14 @@ export async function recordFailedPage(page: Page, name: string): Promise<void> 
         return `${label}=${JSON.stringify(input.value)}${input.readOnly ? ' (read-only)' : ''}`;
       });
       const main = document.querySelector('main')?.innerText ?? document.body.innerText;
-      // The end of the main region: menus come first in it.
       return { fields: fields.join('; ').slice(0, 1500), main: main.slice(-1500) };
     })
     .catch((error: unknown) => ({ fields: '', main: `(page not readable: ${String(error)})` }));
-  console.error(`Failed page ${name}: ${page.url()}\nfields: ${state.fields}\nmain:\n${state.main}`);
+  return `${page.url()}\nfields: ${state.fields}\nmain:\n${state.main}`;
+}
+
+/** What a failed test leaves of one of its pages: a screenshot, and its description on the error output (a CI log keeps it when no picture is saved). */
+export async function recordFailedPage(page: Page, name: string): Promise<void> {
+  console.error(`Failed page ${name}: ${await describePage(page)}`);
   await screenshot(page, name);
 }
