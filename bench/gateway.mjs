@@ -8,13 +8,15 @@
 //   that rate against (d') in (d)'s own process: an API whose settings turn tracing off; and in pairs,
 //   (d)'s process and a twin loaded at once, traced API against untraced, swapped every round (lib/paired.mjs).
 // Target: (b) at least 0.85 of the plain proxy's throughput, p99 at most 1 ms above it, no dropped report.
+// Issue 18's CPU and p99 figures are also taken with the plain proxy and (a) or (b) loaded at once, a
+//   quarter of the proxy's capacity each, so that both meet the same state of a shared VM (lib/paired.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuPerRequest, load, median, medianCpu, nginxWorker, threadTicks } from './lib/measure.mjs';
 import { children, freePort, startNginx, startNode, startPortico, waitFor } from './lib/processes.mjs';
-import { measurePaired } from './lib/paired.mjs';
+import { measureAgainstBaseline, measurePaired } from './lib/paired.mjs';
 import { printReport } from './lib/report.mjs';
 import { seedBenchApis } from './lib/seed.mjs';
 
@@ -181,6 +183,18 @@ async function main() {
       cpu: medianCpu(fixed[i].map((r) => r.cpu)),
       cpuRatios: fixed[i].map((r, k) => r.cpu.total / fixed[0][k].cpu.total),
     }));
+    // The same two figures with the proxy and (a) or (b) loaded at once, a quarter of the proxy's
+    // capacity each (as much load on the machine as one at half): both meet the same stalls.
+    const againstProxy = [];
+    for (const [name, url, headers, pid] of fixedRuns.slice(1))
+      againstProxy.push({
+        name,
+        ...(await measureAgainstBaseline(
+          { url: fixedRuns[0][1], headers: fixedRuns[0][2], pid: fixedRuns[0][3] },
+          { url, headers, pid },
+          { rate: fixedRate / 2, rounds: ROUNDS * 6, duration: DURATION / 3, connections: CONNECTIONS },
+        )),
+      });
     const tracingAtRate = measureTracingAtRate(selected, rounds, untraced);
     if (tracingAtRate) {
       const apis = (port) => ({
@@ -235,6 +249,7 @@ async function main() {
       results,
       atFixedRate,
       fixedRate,
+      againstProxy,
       connections: CONNECTIONS,
       duration: DURATION,
       rounds: ROUNDS,

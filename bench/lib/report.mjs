@@ -13,6 +13,7 @@ export function printReport({
   results,
   atFixedRate,
   fixedRate,
+  againstProxy,
   connections,
   duration,
   rounds,
@@ -71,6 +72,11 @@ export function printReport({
     if (f && fixedBase)
       console.log(
         `${tag} p99 at the fixed rate above the plain proxy: ${f.p99Above.toFixed(1)} ms, the median of the rounds' differences (rounds ${f.p99s.map((p, k) => (p - fixedBase.p99s[k]).toFixed(1)).join(' ')}; target <= 1 ms)`,
+      );
+    const paired = againstProxy?.find((x) => x.name.startsWith(`portico ${tag}`));
+    if (paired)
+      console.log(
+        `${tag} with the plain proxy loaded at once, ${Math.round(paired.rate)} req/s each: CPU per request ${paired.ratio.toFixed(2)} of the proxy's (rounds ${paired.ratios.map((x) => x.toFixed(2)).join(' ')}), p99 ${paired.p99Above.toFixed(1)} ms above it (rounds ${paired.p99s.map((x) => x.toFixed(1)).join(' ')}), ${paired.bad} calls failed`,
       );
   }
   const a = results.find((r) => r.name.startsWith('portico (a)'));
