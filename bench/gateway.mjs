@@ -186,7 +186,11 @@ async function main() {
     // The same two figures with the proxy and (a) or (b) loaded at once, a quarter of the proxy's
     // capacity each (as much load on the machine as one at half): both meet the same stalls.
     const againstProxy = [];
-    for (const [name, url, headers, pid] of fixedRuns.slice(1))
+    // The proxy with the spec's headers too: what those headers alone cost, measured the same way.
+    const pairedRuns = selected.filter(
+      ([n]) => n.startsWith("plain undici proxy + the spec's headers") || /^portico \([ab]\)/.test(n),
+    );
+    for (const [name, url, headers, pid] of pairedRuns)
       againstProxy.push({
         name,
         ...(await measureAgainstBaseline(

@@ -79,6 +79,11 @@ export function printReport({
         `${tag} with the plain proxy loaded at once, ${Math.round(paired.rate)} req/s each: CPU per request ${paired.ratio.toFixed(2)} of the proxy's (rounds ${paired.ratios.map((x) => x.toFixed(2)).join(' ')}), p99 ${paired.p99Above.toFixed(1)} ms above it (rounds ${paired.p99s.map((x) => x.toFixed(1)).join(' ')}), ${paired.bad} calls failed`,
       );
   }
+  const headersPaired = againstProxy?.find((x) => x.name.startsWith('plain undici proxy +'));
+  if (headersPaired)
+    console.log(
+      `\nthe spec's headers alone (the plain proxy with them) loaded at once with the plain proxy, ${Math.round(headersPaired.rate)} req/s each: CPU per request ${headersPaired.ratio.toFixed(2)} of the proxy's (rounds ${headersPaired.ratios.map((x) => x.toFixed(2)).join(' ')}), p99 ${headersPaired.p99Above.toFixed(1)} ms above it`,
+    );
   const a = results.find((r) => r.name.startsWith('portico (a)'));
   const c = results.find((r) => r.name.startsWith('portico (c)'));
   const d = results.find((r) => r.name.startsWith('portico (d)'));
