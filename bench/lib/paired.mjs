@@ -36,20 +36,21 @@ export async function measurePaired(gateways, { rate, rounds, duration, connecti
 }
 
 /**
- * Issue 18's figures at one moment: the plain proxy and a Portico gateway loaded at once, `rate`
- * requests per second each, for `rounds` rounds. Rounds taken in turn meet a shared VM in different
- * states (an idle process there already waits up to 5 ms now and then, and one round's p99 differs
- * from the next by tens of milliseconds); two loads at once meet the same stalls. Answers the median
- * of the rounds' CPU-per-request ratios and p99 differences (Portico less the proxy), with the rounds'.
+ * Issue 18's figures at one moment: the plain proxy and a measured server (Portico's gateway, or the
+ * proxy with the spec's headers) loaded at once, `rate` requests per second each, for `rounds` rounds.
+ * Rounds taken in turn meet a shared VM in different states (an idle process there already waits up to
+ * 5 ms now and then, and one round's p99 differs from the next by tens of milliseconds); two loads at
+ * once meet the same stalls. Answers the median of the rounds' CPU-per-request ratios and p99
+ * differences (the measured server less the proxy), with the rounds'.
  */
 export async function measureAgainstBaseline(baseline, measured, { rate, rounds, duration, connections }) {
+  const servers = [baseline, measured];
   // Once, not kept: both compile their paths at this rate.
-  await Promise.all([baseline, measured].map((s) => loadAsync(s.url, s.headers, 2, connections, rate)));
+  await Promise.all(servers.map((s) => loadAsync(s.url, s.headers, 2, connections, rate)));
   const ratios = [];
   const p99Above = [];
   let bad = 0;
   for (let round = 0; round < rounds; round++) {
-    const servers = [baseline, measured];
     const before = servers.map((s) => threadTicks(s.pid));
     const results = await Promise.all(
       servers.map((s) => loadAsync(s.url, s.headers, duration, connections, rate)),
