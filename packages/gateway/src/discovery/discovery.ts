@@ -2,6 +2,7 @@ import type { EndpointGroup } from '@portico/model';
 import { CONSUL_DISCOVERY, ConsulDiscoveryConfiguration } from '@portico/model';
 import type { OutboundPolicy } from '@portico/outbound';
 import type { EndpointRuntime, GroupDiscovery, GroupRuntime } from '../proxy/endpoints.js';
+import { closeEndpoint } from '../proxy/endpoints.js';
 import type { DiscoveredEndpoint } from './consul.js';
 import { readConsulService } from './consul.js';
 
@@ -69,7 +70,7 @@ export class ServiceDiscovery {
       if (!changed) return;
       runtime.endpoints = [...statics, ...next.values()];
       // undici's close lets the requests in flight on a removed endpoint finish.
-      for (const [, endpoint] of removed) void endpoint.dispatcher.close().catch(() => {});
+      for (const [, endpoint] of removed) void closeEndpoint(endpoint);
       if (notify) this.options.onChange?.();
     };
     // While the group is being built: whoever builds it plans its health checks.

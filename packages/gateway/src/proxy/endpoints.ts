@@ -11,6 +11,8 @@ import type {
   SslOptions,
 } from '@portico/model';
 import { Endpoint as EndpointSchema, HttpClientOptions as HttpClientOptionsSchema } from '@portico/model';
+import type { UpstreamDispatcher } from './http1/http1-client.js';
+import { Http1Client } from './http1/http1-client.js';
 
 /** An endpoint ready to be called: its target, configuration, connection pool and health. */
 export interface EndpointRuntime {
@@ -21,7 +23,10 @@ export interface EndpointRuntime {
   backup: boolean;
   http: HttpClientOptions;
   headers: Record<string, string>;
+  /** undici's pool: health checks, and calls that Portico's own client does not make (`upstream`). */
   dispatcher: Dispatcher;
+  /** What the gateway's calls go through: Portico's HTTP/1.1 client for a plain-HTTP target, else undici. */
+  upstream: UpstreamDispatcher;
   /** Down endpoints leave the balancer until a health check finds them up again. */
   up: boolean;
   /** The endpoint's own health-check configuration, when it does not inherit the API's. */
@@ -184,15 +189,31 @@ function buildEndpoint(group: EndpointGroup, e: Endpoint): EndpointRuntime {
       value,
     ]),
   );
+  const target = new URL(e.target);
+  const dispatcher = makeDispatcher(http, proxy, ssl);
+  // TLS, a proxy and pipelining are undici's: Portico's client speaks plain HTTP/1.1, one call at a time.
+  const ownClient = target.protocol === 'http:' && !proxy?.enabled && !http.pipelining;
   return {
     name: e.name,
     groupName: group.name,
-    target: new URL(e.target),
+    target,
     weight: e.weight,
     backup: e.backup,
     http,
     headers,
-    dispatcher: makeDispatcher(http, proxy, ssl),
+    dispatcher,
+    upstream: ownClient
+      ? new Http1Client(
+          target,
+          {
+            connections: http.maxConcurrentConnections,
+            keepAlive: http.keepAlive,
+            idleTimeout: http.idleTimeout,
+            connectTimeout: http.connectTimeout,
+          },
+          dispatcher,
+        )
+      : dispatcher,
     up: true,
     healthcheck: e.healthcheck,
   };
@@ -263,5 +284,10 @@ export function stopDiscovery(groups: GroupRuntime[]): void {
 
 export async function closeGroups(groups: GroupRuntime[]): Promise<void> {
   stopDiscovery(groups);
-  await Promise.all(groups.flatMap((g) => g.endpoints.map((e) => e.dispatcher.close().catch(() => {}))));
+  await Promise.all(groups.flatMap((g) => g.endpoints.map((e) => closeEndpoint(e))));
+}
+
+/** Closes an endpoint's connections once their calls are done (its own client closes undici's pool too). */
+export function closeEndpoint(endpoint: EndpointRuntime): Promise<void> {
+  return endpoint.upstream.close().catch(() => {});
 }

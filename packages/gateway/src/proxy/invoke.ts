@@ -118,7 +118,7 @@ type Call = Dispatcher.DispatchOptions & {
 /** Sends the call; resolves with the backend's status and headers (the body follows). */
 function send(endpoint: EndpointRuntime, call: Call): Promise<UpstreamCall> {
   const handler = new UpstreamCall();
-  endpoint.dispatcher.dispatch(call, handler);
+  endpoint.upstream.dispatch(call, handler);
   return handler.started;
 }
 
