@@ -5,7 +5,7 @@ import type { Dispatcher } from 'undici';
 import type { Condition } from '../expressions/cel.js';
 import { compileCondition } from '../expressions/cel.js';
 import type { EndpointRuntime } from '../proxy/endpoints.js';
-import { targetPath } from '../proxy/invoke.js';
+import { targetPath } from '../proxy/target-path.js';
 import type { CompiledApi } from '../router/compiled.js';
 
 /** Health states of the spec. */

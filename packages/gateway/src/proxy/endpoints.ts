@@ -13,12 +13,16 @@ import type {
 import { Endpoint as EndpointSchema, HttpClientOptions as HttpClientOptionsSchema } from '@portico/model';
 import type { UpstreamDispatcher } from './http1/http1-client.js';
 import { Http1Client } from './http1/http1-client.js';
+import type { TargetBase } from './target-path.js';
+import { targetBase } from './target-path.js';
 
 /** An endpoint ready to be called: its target, configuration, connection pool and health. */
 export interface EndpointRuntime {
   name: string;
   groupName: string;
   target: URL;
+  /** The target's path and query, read once: what goes before each call's own. */
+  base: TargetBase;
   weight: number;
   backup: boolean;
   http: HttpClientOptions;
@@ -197,6 +201,7 @@ function buildEndpoint(group: EndpointGroup, e: Endpoint): EndpointRuntime {
     name: e.name,
     groupName: group.name,
     target,
+    base: targetBase(target),
     weight: e.weight,
     backup: e.backup,
     http,
@@ -273,6 +278,16 @@ export function createBalancer(type: string): LoadBalancer {
 
 /** Endpoints that may take traffic: primaries that are up, else the backups that are up. */
 export function candidates(group: GroupRuntime): EndpointRuntime[] {
+  // The usual case, every endpoint a primary and up: the group's own list, without a copy.
+  const all = group.endpoints;
+  let every = true;
+  for (const e of all) {
+    if (e.backup || !e.up) {
+      every = false;
+      break;
+    }
+  }
+  if (every) return all;
   const primaries = group.endpoints.filter((e) => !e.backup && e.up);
   return primaries.length > 0 ? primaries : group.endpoints.filter((e) => e.backup && e.up);
 }

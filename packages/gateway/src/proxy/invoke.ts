@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 import type { CompiledApi } from '../router/compiled.js';
 import type { EndpointRuntime } from './endpoints.js';
 import { candidates } from './endpoints.js';
+import { joinPath } from './target-path.js';
 import { UpstreamCall } from './upstream-call.js';
 
 export interface UpstreamRequest {
@@ -29,15 +30,6 @@ const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
-/** The URL path to call: the endpoint target's path, then the request's path below the context path. */
-export function targetPath(target: URL, pathInfo: string, query: string): string {
-  const base = target.pathname.endsWith('/') ? target.pathname.slice(0, -1) : target.pathname;
-  const path = base + pathInfo || '/';
-  const targetQuery = target.search.length > 1 ? target.search.slice(1) : '';
-  const all = [targetQuery, query].filter(Boolean).join('&');
-  return all ? `${path}?${all}` : path;
-}
-
 /**
  * Calls the API's backend: the load balancer of the first group picks an endpoint among those up
  * (backups when no primary is up); on a connection failure or timeout, failover tries another one up to
@@ -54,7 +46,8 @@ export async function invokeUpstream(api: CompiledApi, request: UpstreamRequest)
       endpoint: undefined,
     };
   const attempts = api.failover ? api.failover.maxAttempts : 1;
-  const tried = new Set<EndpointRuntime>();
+  // Endpoints already tried by this call's failover (none made for a single attempt).
+  const tried = attempts > 1 ? new Set<EndpointRuntime>() : undefined;
   let last: UpstreamResult = {
     ok: false,
     status: 502,
@@ -64,10 +57,10 @@ export async function invokeUpstream(api: CompiledApi, request: UpstreamRequest)
   };
   for (let attempt = 0; attempt < attempts; attempt++) {
     const available = candidates(group);
-    const fresh = available.filter((e) => !tried.has(e));
+    const fresh = tried && attempt > 0 ? available.filter((e) => !tried.has(e)) : available;
     const endpoint = group.balancer.next(fresh.length > 0 ? fresh : available);
     if (!endpoint) break;
-    tried.add(endpoint);
+    tried?.add(endpoint);
     const timeout = api.failover
       ? Math.min(api.failover.retryTimeout, endpoint.http.readTimeout)
       : endpoint.http.readTimeout;
@@ -81,7 +74,7 @@ export async function invokeUpstream(api: CompiledApi, request: UpstreamRequest)
     try {
       const call: Call = {
         origin: endpoint.target.origin,
-        path: targetPath(endpoint.target, request.pathInfo, request.query),
+        path: joinPath(endpoint.base, request.pathInfo, request.query),
         method: request.method as Dispatcher.HttpMethod,
         headers,
         body: request.body,

@@ -46,6 +46,22 @@ const DIGITS = /^\d+$/;
 const HEX = /^[0-9a-fA-F]+$/;
 const KEEP_ALIVE_TIMEOUT = /timeout=(\d+)/i;
 
+/** Header names as sent, in lower case: a backend sends the same few names on every response. */
+const NAMES = new Map<string, string>();
+const MAX_NAMES = 512;
+
+/**
+ * The header's name in lower case, the same string each time for a name seen before: a name made fresh
+ * for every response would be hashed and looked up in V8's string table each time it keys the headers.
+ */
+function headerName(sent: string): string {
+  const known = NAMES.get(sent);
+  if (known !== undefined) return known;
+  const name = sent.toLowerCase();
+  if (NAMES.size < MAX_NAMES) NAMES.set(sent, name);
+  return name;
+}
+
 /**
  * Reads one HTTP/1.1 response after another from a backend connection, as its bytes come (RFC 9112):
  * the head, then a body framed by Content-Length, by chunked transfer coding (trailers read and
@@ -226,7 +242,7 @@ export class ResponseParser {
       // No name, whitespace before the colon or a folded line: refused (RFC 9112 5.1, 5.2).
       if (colon <= 0 || line.charCodeAt(colon - 1) <= 0x20 || line.charCodeAt(0) <= 0x20)
         throw new ResponseParseError('malformed header line');
-      const name = line.slice(0, colon).toLowerCase();
+      const name = headerName(line.slice(0, colon));
       const value = line.slice(colon + 1).trim();
       const was = values[name];
       if (was === undefined) values[name] = value;
