@@ -53,6 +53,12 @@ async function main() {
       TARGET: target,
     });
     const headersPort = await freePort();
+    // The control of the paired measure: a second plain proxy, against which the first should be 1.00.
+    const controlPort = await freePort();
+    const control = await startNode(path.join(here, 'gateway/undici-proxy.mjs'), {
+      PORT: String(controlPort),
+      TARGET: target,
+    });
     const proxyWithHeaders = await startNode(path.join(here, 'gateway/undici-proxy.mjs'), {
       PORT: String(headersPort),
       TARGET: target,
@@ -85,6 +91,7 @@ async function main() {
     const nginx = startNginx(work, nginxPort, backendPort);
 
     await waitFor(`http://127.0.0.1:${proxyPort}/`);
+    await waitFor(`http://127.0.0.1:${controlPort}/`);
     await waitFor(`http://127.0.0.1:${headersPort}/`);
     await waitFor(`http://127.0.0.1:${fastPort}/bench/`, { 'x-api-key': KEY });
     await waitFor(`http://127.0.0.1:${gatewayPort}/keyless/`);
@@ -190,6 +197,13 @@ async function main() {
     const pairedRuns = selected.filter(
       ([n]) => n.startsWith("plain undici proxy + the spec's headers") || /^portico \([ab]\)/.test(n),
     );
+    // The control first: two processes of the same proxy give the noise floor of both figures.
+    pairedRuns.unshift([
+      'plain undici proxy, a second process (control)',
+      `http://127.0.0.1:${controlPort}/items`,
+      {},
+      control.pid,
+    ]);
     for (const [name, url, headers, pid] of pairedRuns)
       againstProxy.push({
         name,

@@ -79,6 +79,11 @@ export function printReport({
         `${tag} with the plain proxy loaded at once, ${Math.round(paired.rate)} req/s each: CPU per request ${paired.ratio.toFixed(2)} of the proxy's (rounds ${paired.ratios.map((x) => x.toFixed(2)).join(' ')}), p99 ${paired.p99Above.toFixed(1)} ms above it (rounds ${paired.p99s.map((x) => x.toFixed(1)).join(' ')}), ${paired.bad} calls failed`,
       );
   }
+  const control = againstProxy?.find((x) => x.name.endsWith('(control)'));
+  if (control)
+    console.log(
+      `\nthe control, a second plain proxy loaded at once with the plain proxy, ${Math.round(control.rate)} req/s each: CPU per request ${control.ratio.toFixed(2)} of the proxy's (rounds ${control.ratios.map((x) => x.toFixed(2)).join(' ')}), p99 ${control.p99Above.toFixed(1)} ms above it (rounds ${control.p99s.map((x) => x.toFixed(1)).join(' ')}): how far two identical servers read apart here`,
+    );
   const headersPaired = againstProxy?.find((x) => x.name.startsWith('plain undici proxy +'));
   if (headersPaired)
     console.log(
