@@ -91,21 +91,42 @@ export class Http1Client implements UpstreamDispatcher, ConnectionPool {
   /** Gives waiting calls a connection: an idle one (the most recently used), else a new one if allowed. */
   pump(): void {
     while (this.queue.length > 0) {
-      const kept = this.idle.pop();
+      const kept = this.kept();
       if (kept) {
         kept.start(this.queue.shift()!);
         continue;
       }
       if (this.connections.size >= this.options.connections) return;
-      const conn = new Connection(this);
-      this.connections.add(conn);
-      conn.start(this.queue.shift()!);
-      if (!this.sweeper) this.sweeper = setInterval(() => this.sweep(), this.tick).unref();
+      this.connect(this.queue.shift()!);
     }
   }
 
-  /** A call that failed on a kept connection before any answer goes first in line again. */
+  /**
+   * The most recently used idle connection that is not past its idle limit: the timer that closes such
+   * connections may run late (a busy or paused machine), and the backend may be closing them already.
+   */
+  private kept(): Connection | undefined {
+    const now = performance.now();
+    for (let conn = this.idle.pop(); conn; conn = this.idle.pop()) {
+      if (now - conn.idleSince < this.idleLimit(conn)) return conn;
+      conn.destroy();
+    }
+    return undefined;
+  }
+
+  private connect(call: Call): void {
+    const conn = new Connection(this);
+    this.connections.add(conn);
+    conn.start(call);
+    if (!this.sweeper) this.sweeper = setInterval(() => this.sweep(), this.tick).unref();
+  }
+
+  /**
+   * A call whose kept connection closed before answering is sent again on a new connection (another
+   * kept one may be closing too), or first in line when the pool is full.
+   */
   retry(call: Call): void {
+    if (this.connections.size < this.options.connections) return this.connect(call);
     this.queue.unshift(call);
     this.pump();
   }
