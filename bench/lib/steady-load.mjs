@@ -152,6 +152,10 @@ class Connection {
 
   answered() {
     this.state = HEAD;
+    // An answer to no request: the server closing a connection that this load opened and has not used
+    // yet (Portico's gateway answers 408 to a connection silent for its headers timeout, Node's slow
+    // client guard). It says nothing of the requests: the connection is dropped, another takes its place.
+    if (this.sentAt < 0) return void this.socket.destroy();
     finish(this.sentAt, this.status, false);
     this.free();
   }
