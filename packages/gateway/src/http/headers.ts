@@ -43,7 +43,8 @@ export function endToEnd(
   return out;
 }
 
-const LINE_BREAK = /[\r\n\0]/;
+/** What a header value may not hold: CR, LF or NUL (Node refuses to send such a value). */
+export const LINE_BREAK = /[\r\n\0]/;
 
 /** Message of the 400 answered when a policy put a line break into a header (from a query parameter, say). */
 export const HEADER_LINE_BREAK = (name: string) =>

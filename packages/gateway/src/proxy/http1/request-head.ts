@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { LINE_BREAK } from '../../http/headers.js';
 
 /** An upstream call that cannot be sent as given (undici's code, so that both clients fail alike). */
 export class InvalidRequestError extends Error {
@@ -7,8 +8,6 @@ export class InvalidRequestError extends Error {
 
 /** A header name: an RFC 9110 token. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** What a header value may not hold: CR, LF or NUL. */
-const VALUE_BREAK = /[\r\n\0]/;
 /** What a request target may not hold: controls, space and DEL (as undici refuses them). */
 const PATH_INVALID = /[^\u0021-\u007e\u0080-\u00ff]/;
 /** Methods whose request has a body by definition: without one, they say Content-Length: 0. */
@@ -43,11 +42,11 @@ export function requestHead(
     if (!TOKEN.test(name)) throw new InvalidRequestError(`invalid header name ${JSON.stringify(name)}`);
     if (name === 'content-length') length = true;
     if (typeof value === 'string') {
-      if (VALUE_BREAK.test(value)) throw new InvalidRequestError(`invalid value of header ${name}`);
+      if (LINE_BREAK.test(value)) throw new InvalidRequestError(`invalid value of header ${name}`);
       head += `${name}: ${value}\r\n`;
     } else {
       for (const one of value) {
-        if (VALUE_BREAK.test(one)) throw new InvalidRequestError(`invalid value of header ${name}`);
+        if (LINE_BREAK.test(one)) throw new InvalidRequestError(`invalid value of header ${name}`);
         head += `${name}: ${one}\r\n`;
       }
     }
