@@ -108,7 +108,7 @@ export class Http1Client implements UpstreamDispatcher, ConnectionPool {
   private kept(): Connection | undefined {
     const now = performance.now();
     for (let conn = this.idle.pop(); conn; conn = this.idle.pop()) {
-      if (now - conn.idleSince < this.idleLimit(conn)) return conn;
+      if (!this.idledOut(conn, now)) return conn;
       conn.destroy();
     }
     return undefined;
@@ -152,10 +152,12 @@ export class Http1Client implements UpstreamDispatcher, ConnectionPool {
     if (!this.closed) this.pump();
   }
 
-  idleLimit(conn: Connection): number {
+  /** Whether an idle connection has waited past its limit: ours, or sooner what the backend's Keep-Alive said. */
+  private idledOut(conn: Connection, now: number): boolean {
     const hint = conn.keepAliveMs;
     const idle = this.options.idleTimeout || Infinity;
-    return hint === undefined ? idle : Math.min(idle, Math.max(hint - KEEP_ALIVE_MARGIN_MS, 0));
+    const limit = hint === undefined ? idle : Math.min(idle, Math.max(hint - KEEP_ALIVE_MARGIN_MS, 0));
+    return now - conn.idleSince >= limit;
   }
 
   /** Timeouts, checked every `tick` ms while connections are open instead of a timer per call. */
@@ -163,7 +165,7 @@ export class Http1Client implements UpstreamDispatcher, ConnectionPool {
     const now = performance.now();
     for (const conn of [...this.connections]) {
       if (conn.call) conn.checkTimeouts(now, this.options.connectTimeout);
-      else if (now - conn.idleSince >= this.idleLimit(conn)) conn.destroy();
+      else if (this.idledOut(conn, now)) conn.destroy();
     }
   }
 
