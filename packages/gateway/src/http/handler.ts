@@ -150,10 +150,10 @@ async function handle(
     Object.assign(ctx.responseHeaders, corsHeaders(api.cors, origin));
   }
 
-  const securitySpan = traced?.child('plan security');
+  traced?.securityStarted();
   const authenticated = authenticate(api, request, deps.access, deps.tokens, deps.security, deps.now());
   const auth = authenticated instanceof Promise ? await authenticated : authenticated;
-  traced?.endChild(securitySpan, 'kind' in auth ? auth : undefined);
+  traced?.securityEnded('kind' in auth ? auth : undefined);
   if ('kind' in auth) {
     req.resume();
     return sendDeny(reporter, exchange, res, api, ctx, auth);

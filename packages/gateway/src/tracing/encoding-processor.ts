@@ -4,6 +4,7 @@ import { ExportResultCode, suppressTracing } from '@opentelemetry/core';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { EncodedSpans } from './otlp-encoder.js';
 import { EncodedSpanBatch } from './otlp-encoder.js';
+import { CallSpans } from './call-spans.js';
 import { GatewaySpan } from './gateway-span.js';
 import { BufferPool } from './protobuf-writer.js';
 
@@ -53,7 +54,9 @@ export class EncodingBatchProcessor implements SpanProcessor {
   private batchSize = MIN_BATCH_BYTES;
   private readonly waiting: EncodedSpans[] = [];
   /** Ended spans not encoded yet (at most `GROUP_SIZE`); the array is kept from group to group. */
-  private readonly group: ReadableSpan[] = [];
+  private readonly group: (ReadableSpan | CallSpans)[] = [];
+  /** The spans in the group (a call's entry holds up to three). */
+  private groupSpans = 0;
   private groupTimer: NodeJS.Timeout | undefined;
   /** Spans encoded and not yet exported (in the batch, waiting, or being sent). */
   private pending = 0;
@@ -69,17 +72,21 @@ export class EncodingBatchProcessor implements SpanProcessor {
 
   onStart(): void {}
 
-  onEnd(span: ReadableSpan): void {
-    const flags = span instanceof GatewaySpan ? span.traceFlags : span.spanContext().traceFlags;
+  onEnd(span: ReadableSpan | CallSpans): void {
+    const call = span instanceof CallSpans;
+    const flags = call || span instanceof GatewaySpan ? span.traceFlags : span.spanContext().traceFlags;
     if ((flags & TraceFlags.SAMPLED) === 0) return;
-    if (this.pending >= this.options.maxQueueSize) return this.dropped(1);
-    this.pending++;
+    // A call's spans (up to three) are kept or dropped together.
+    const count = call ? span.spanCount() : 1;
+    if (this.pending + count > this.options.maxQueueSize) return this.dropped(count);
+    this.pending += count;
+    this.groupSpans += count;
     this.group.push(span);
     // The batch goes once its first span has waited the scheduled delay, encoded or not by then.
     this.timer ??= setTimeout(() => this.sealAll(), this.options.scheduledDelayMillis).unref();
     if (
       this.group.length >= GROUP_SIZE ||
-      this.batch.count + this.group.length >= this.options.maxExportBatchSize
+      this.batch.count + this.groupSpans >= this.options.maxExportBatchSize
     )
       this.encodeGroup();
     else this.groupTimer ??= setTimeout(() => this.encodeGroup(), GROUP_WAIT_MS).unref();
@@ -91,17 +98,22 @@ export class EncodingBatchProcessor implements SpanProcessor {
     this.groupTimer = undefined;
     const group = this.group;
     for (let i = 0; i < group.length; i++) {
+      const span = group[i]!;
+      const count = span instanceof CallSpans ? span.spanCount() : 1;
+      // A call's spans go in one batch: it goes first when they would not fit.
+      if (this.batch.count > 0 && this.batch.count + count > this.options.maxExportBatchSize) this.seal();
       try {
-        this.batch.add(group[i]!);
+        this.batch.add(span);
       } catch {
         // Never from the SDK's spans; a span that cannot be encoded is lost, not the batch.
-        this.pending--;
-        this.dropped(1);
+        this.pending -= count;
+        this.dropped(count);
         continue;
       }
       if (this.batch.count >= this.options.maxExportBatchSize) this.seal();
     }
     group.length = 0;
+    this.groupSpans = 0;
     if (this.batch.count > 0)
       this.timer ??= setTimeout(() => this.sealAll(), this.options.scheduledDelayMillis).unref();
   }

@@ -18,7 +18,7 @@ function tracerWith(sampler: Sampler = new AlwaysOnSampler()) {
     resource,
     { name: 'portico', version: '1.2.3' },
     {
-      onEnd: (span) => ended.push(span),
+      onEnd: (span) => ended.push(span as ReadableSpan),
     },
   );
   return { tracer, ended };

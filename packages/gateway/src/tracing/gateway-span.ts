@@ -16,10 +16,28 @@ import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, Sampler, TimedEvent } from '@opentelemetry/sdk-trace-base';
 import { SamplingDecision } from '@opentelemetry/sdk-trace-base';
 import { performance } from 'node:perf_hooks';
+import { TraceId, spanHex, word, wordAt } from './trace-ids.js';
+
+/** The span a gateway span is a child of: a call's server span (`CallSpans`) or another gateway span. */
+export interface SpanParent {
+  readonly traceId: TraceId;
+  readonly traceFlags: number;
+  readonly traceState: SpanContext['traceState'];
+  readonly idHigh: number;
+  readonly idLow: number;
+  spanContext(): SpanContext;
+}
 
 /** Where an ended span goes: the gateway's batch processor, which encodes it at once. */
 export interface EndedSpanSink {
-  onEnd(span: ReadableSpan): void;
+  onEnd(span: ReadableSpan | EndedCall): void;
+}
+
+/** A call's spans recorded as one (`CallSpans`), which end together with the call. */
+export interface EndedCall {
+  readonly traceFlags: number;
+  /** How many spans it holds. */
+  spanCount(): number;
 }
 
 const ORIGIN = performance.timeOrigin;
@@ -27,7 +45,7 @@ const ORIGIN = performance.timeOrigin;
  * Now, in milliseconds since the epoch, to the microsecond: the monotonic clock from the process's origin.
  * `performance` is perf_hooks' own: the global one is a lazy accessor, looked up again on every call.
  */
-const nowMs = (): number => ORIGIN + performance.now();
+export const nowMs = (): number => ORIGIN + performance.now();
 
 /** A time in milliseconds as nanoseconds: an integer in a double (the encoder writes it as it is). */
 export const nanosOf = (ms: number): number => Math.round(ms * 1e6);
@@ -47,64 +65,20 @@ function hrTime(ms: number): HrTime {
   return [seconds, nanos];
 }
 
+/** An event that happens now, as a span keeps it. */
+export function eventNow(name: string, attributes: Attributes): TimedEvent {
+  return { name, attributes, time: hrTime(nowMs()), droppedAttributesCount: 0 };
+}
+
 function msOf(input: TimeInput): number {
   if (typeof input === 'number') return input;
   if (input instanceof Date) return input.getTime();
   return input[0] * 1000 + input[1] / 1e6;
 }
 
-/** A random 32-bit word, as the SDK's id generator makes them. */
-const word = (): number => (Math.random() * 0x100000000) >>> 0;
-/**
- * Ids in hex: the words' bytes written here, then read back as one hex string (flat, made in one go; built
- * from pieces, an id cost 19 string concatenations and was flattened again when written).
- */
-const scratch = Buffer.allocUnsafeSlow(16);
-function putWord(at: number, w: number): void {
-  scratch[at] = w >>> 24;
-  scratch[at + 1] = w >>> 16;
-  scratch[at + 2] = w >>> 8;
-  scratch[at + 3] = w;
-}
-const spanHex = (high: number, low: number): string => {
-  putWord(0, high);
-  putWord(4, low);
-  return scratch.toString('hex', 0, 8);
-};
-const traceHex = (w0: number, w1: number, w2: number, w3: number): string => {
-  putWord(0, w0);
-  putWord(4, w1);
-  putWord(8, w2);
-  putWord(12, w3);
-  return scratch.toString('hex', 0, 16);
-};
-const wordAt = (hex: string, at: number): number => parseInt(hex.slice(at, at + 8), 16) >>> 0;
-
-/** A trace id as four 32-bit words (what the encoder writes) and its hex (what the API shows). */
-export class TraceId {
-  constructor(
-    readonly w0: number,
-    readonly w1: number,
-    readonly w2: number,
-    readonly w3: number,
-    readonly hex: string,
-  ) {}
-
-  static random(): TraceId {
-    const [w0, w1, w2] = [word(), word(), word()];
-    // An id of zeros is invalid: the last bit is then set, as the SDK does.
-    const w3 = w0 | w1 | w2 ? word() : word() || 1;
-    return new TraceId(w0, w1, w2, w3, traceHex(w0, w1, w2, w3));
-  }
-
-  static of(hex: string): TraceId {
-    return new TraceId(wordAt(hex, 0), wordAt(hex, 8), wordAt(hex, 16), wordAt(hex, 24), hex);
-  }
-}
-
 const UNSET: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
 const NO_LINKS: Link[] = [];
-const NO_EVENTS: TimedEvent[] = [];
+export const NO_EVENTS: TimedEvent[] = [];
 
 /**
  * A span of a call through the gateway, recorded: what the SDK's span keeps, without what a call's
@@ -112,7 +86,7 @@ const NO_EVENTS: TimedEvent[] = [];
  * itself sets). It is the SDK's `ReadableSpan` for the encoder and the OTLP serializer, and the API's
  * `Span` for code that records on it.
  */
-export class GatewaySpan implements Span, ReadableSpan {
+export class GatewaySpan implements Span, ReadableSpan, SpanParent {
   /** The attributes in the order first set: two lists, which the encoder reads without an object's lookups. */
   readonly attributeKeys: string[] = [];
   readonly attributeValues: AttributeValue[] = [];
@@ -142,7 +116,7 @@ export class GatewaySpan implements Span, ReadableSpan {
     readonly traceState: SpanContext['traceState'],
     /** The caller's span (another process), parent of a server span. */
     readonly caller: SpanContext | undefined,
-    private readonly parent: GatewaySpan | undefined,
+    private readonly parent: SpanParent | undefined,
   ) {
     this.startMs = nowMs();
     if (parent) {
@@ -302,7 +276,7 @@ export class GatewaySpan implements Span, ReadableSpan {
  */
 export class GatewayTracer {
   constructor(
-    private readonly sampler: Sampler,
+    readonly sampler: Sampler,
     readonly resource: Resource,
     readonly scope: InstrumentationScope,
     readonly sink: EndedSpanSink,
@@ -336,7 +310,7 @@ export class GatewayTracer {
   }
 
   /** A child span of a recording span (plan security, a policy, the upstream call). */
-  startChild(name: string, kind: SpanKind, parent: GatewaySpan): GatewaySpan {
+  startChild(name: string, kind: SpanKind, parent: SpanParent): GatewaySpan {
     return new GatewaySpan(
       this,
       name,

@@ -1,8 +1,22 @@
-import type { AttributeValue, Attributes, Link, SpanContext, SpanStatus } from '@opentelemetry/api';
-import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace-base';
+import type { AttributeValue } from '@opentelemetry/api';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { writeCallSpans } from './call-encoder.js';
+import { CallSpans } from './call-spans.js';
 import { GatewaySpan, nanosOf } from './gateway-span.js';
+import {
+  flagsOf,
+  knownKey,
+  writeAttribute,
+  writeAttributes,
+  writeEvent,
+  writeLink,
+  writeName,
+  writeStatusAndFlags,
+  writeValueOf,
+} from './otlp-fields.js';
+import type { KnownKey } from './otlp-fields.js';
 import type { BufferPool } from './protobuf-writer.js';
-import { I32, I64, LEN, VARINT, Writer } from './protobuf-writer.js';
+import { I64, LEN, VARINT, Writer } from './protobuf-writer.js';
 
 type Resource = ReadableSpan['resource'];
 type Scope = ReadableSpan['instrumentationScope'];
@@ -35,25 +49,32 @@ export class EncodedSpanBatch {
     private readonly pool?: BufferPool,
   ) {}
 
-  add(span: ReadableSpan): void {
-    let scopes = this.groups.get(span.resource);
-    if (!scopes) this.groups.set(span.resource, (scopes = new Map()));
-    let out = scopes.get(span.instrumentationScope);
-    if (!out) scopes.set(span.instrumentationScope, (out = new Writer(this.initialSize, this.pool)));
+  add(span: ReadableSpan | CallSpans): void {
+    const call = span instanceof CallSpans ? span : undefined;
+    const resource = call ? call.tracer.resource : (span as ReadableSpan).resource;
+    const scope = call ? call.tracer.scope : (span as ReadableSpan).instrumentationScope;
+    let scopes = this.groups.get(resource);
+    if (!scopes) this.groups.set(resource, (scopes = new Map()));
+    let out = scopes.get(scope);
+    if (!out) scopes.set(scope, (out = new Writer(this.initialSize, this.pool)));
     const before = out.length;
+    let added = 1;
     try {
-      out.tag(2, LEN); // ScopeSpans.spans
-      if (span instanceof GatewaySpan) writeGatewaySpan(out, span);
-      else writeSpan(out, span);
+      if (call) added = writeCallSpans(out, call);
+      else {
+        out.tag(2, LEN); // ScopeSpans.spans
+        if (span instanceof GatewaySpan) writeGatewaySpan(out, span);
+        else writeSpan(out, span as ReadableSpan);
+      }
     } catch (error) {
       // A span that cannot be encoded leaves nothing of itself, not even an empty group.
       out.truncate(before);
-      if (before === 0) scopes.delete(span.instrumentationScope);
-      if (scopes.size === 0) this.groups.delete(span.resource);
+      if (before === 0) scopes.delete(scope);
+      if (scopes.size === 0) this.groups.delete(resource);
       throw error;
     }
     this.size += out.length - before;
-    this.count++;
+    this.count += added;
   }
 
   finish(): EncodedSpans {
@@ -84,7 +105,7 @@ export class EncodedSpanBatch {
 }
 
 /** The OTLP `ExportTraceServiceRequest` of finished spans, in protobuf. */
-export function encodeTraceRequest(spans: ReadableSpan[]): Uint8Array {
+export function encodeTraceRequest(spans: (ReadableSpan | CallSpans)[]): Uint8Array {
   const batch = new EncodedSpanBatch(spans.length * 640 + 1024);
   for (const span of spans) batch.add(span);
   return batch.finish().bytes;
@@ -157,92 +178,6 @@ function writeGatewaySpan(out: Writer, span: GatewaySpan): void {
 }
 
 /**
- * The name field (5) of the gateway's spans, encoded once per name: a gateway's span names are few
- * (a method and route, `plan security`, `policy <id>`, a method), and the same string objects.
- */
-const encodedNames = new Map<string, Buffer>();
-const MAX_ENCODED_NAMES = 1024;
-
-function writeName(out: Writer, name: string): void {
-  const encoded = encodedNames.get(name);
-  if (encoded) return out.raw(encoded);
-  const start = out.length;
-  out.stringField(5, name);
-  if (encodedNames.size < MAX_ENCODED_NAMES) encodedNames.set(name, out.copyFrom(start));
-}
-
-/** A span's last fields: its status (message 2, code 3) and its flags. */
-function writeStatusAndFlags(out: Writer, status: SpanStatus, flags: number): void {
-  out.tag(15, LEN);
-  const start = out.begin(1);
-  if (status.message) out.stringField(2, status.message);
-  out.tag(3, VARINT);
-  out.varint(status.code);
-  out.end(start, 1);
-  out.tag(16, I32);
-  out.fixed32(flags);
-}
-
-function writeLink(out: Writer, link: Link): void {
-  out.tag(13, LEN);
-  const linkStart = out.begin(1);
-  writeContext(out, link.context);
-  writeAttributes(out, 4, link.attributes ?? {});
-  out.countField(5, link.droppedAttributesCount ?? 0);
-  out.tag(6, I32);
-  out.fixed32(flagsOf(link.context.traceFlags, link.context.isRemote));
-  out.end(linkStart, 1);
-}
-
-function writeContext(out: Writer, context: SpanContext): void {
-  out.idField(1, context.traceId);
-  out.idField(2, context.spanId);
-  const state = context.traceState?.serialize();
-  if (state) out.stringField(3, state);
-}
-
-function writeEvent(out: Writer, event: TimedEvent): void {
-  out.tag(11, LEN);
-  const start = out.begin(1);
-  out.tag(1, I64);
-  out.time(event.time);
-  out.stringField(2, event.name);
-  writeAttributes(out, 3, event.attributes ?? {});
-  out.countField(4, event.droppedAttributesCount ?? 0);
-  out.end(start, 1);
-}
-
-/** Span flags: the trace flags, and whether the parent's context came from another process. */
-const flagsOf = (traceFlags: number, remote: boolean | undefined): number =>
-  (traceFlags & 0xff) | 0x100 | (remote ? 0x200 : 0);
-
-/**
- * What is known of an attribute key: its encoded `KeyValue.key`, and the last two values it had, each
- * with its whole encoded KeyValue (its length included) once that value came again. Most of a call's
- * attributes repeat from call to call (API, plan, method, route, addresses, status), some alternate
- * between the spans of a call (the server's port and the backend's): those are copied in one piece; a
- * value that changes every call (a request id) costs two comparisons more.
- */
-interface KnownKey {
-  name: string;
-  key: Buffer;
-  value: unknown;
-  keyValue: Buffer | undefined;
-  previous: unknown;
-  previousKeyValue: Buffer | undefined;
-}
-const known = new Map<string, KnownKey>();
-const MAX_KNOWN_KEYS = 1024;
-
-/** Repeated KeyValue in `field`. */
-function writeAttributes(out: Writer, field: number, attributes: Attributes): void {
-  for (const key in attributes) {
-    const value = attributes[key];
-    if (value !== undefined && value !== null) writeAttribute(out, field, key, value);
-  }
-}
-
-/**
  * The attributes that the gateway's spans of one kind repeated from call to call, encoded in one piece:
  * the first ones that had the same keys and values as on the span of that kind before (the method,
  * the server, the API, the plan...). The call's own come after them (its status, client, ids). A run is
@@ -312,89 +247,4 @@ function repeats(run: AttributeRun, keys: string[], values: AttributeValue[]): b
     if (keys[i] !== run.keys[i] || value !== run.values[i] || typeof value === 'object') return false;
   }
   return true;
-}
-
-function writeAttribute(out: Writer, field: number, key: string, value: AttributeValue): void {
-  out.tag(field, LEN);
-  writeValueOf(out, knownKey(key), value);
-}
-
-/** A KeyValue (after its tag) of a known key: copied whole when the value is one of its last two. */
-function writeValueOf(out: Writer, entry: KnownKey, value: AttributeValue): void {
-  if (typeof value === 'object') {
-    writeKeyValue(out, entry, value);
-    return;
-  }
-  if (entry.value === value) {
-    if (entry.keyValue) out.raw(entry.keyValue);
-    else entry.keyValue = out.copyFrom(writeKeyValue(out, entry, value));
-    return;
-  }
-  if (entry.previous === value) {
-    if (entry.previousKeyValue) out.raw(entry.previousKeyValue);
-    else entry.previousKeyValue = out.copyFrom(writeKeyValue(out, entry, value));
-    return;
-  }
-  writeKeyValue(out, entry, value);
-  entry.previous = entry.value;
-  entry.previousKeyValue = entry.keyValue;
-  entry.value = value;
-  entry.keyValue = undefined;
-}
-
-/** Writes the KeyValue message (its length first); answers where it starts. */
-function writeKeyValue(out: Writer, entry: KnownKey, value: AttributeValue): number {
-  const start = out.begin(1);
-  out.raw(entry.key);
-  out.tag(2, LEN); // KeyValue.value
-  const valueStart = out.begin(1);
-  writeAnyValue(out, value);
-  out.end(valueStart, 1);
-  out.end(start, 1);
-  return start;
-}
-
-function knownKey(key: string): KnownKey {
-  let entry = known.get(key);
-  if (entry) return entry;
-  const out = new Writer(key.length * 3 + 8);
-  out.stringField(1, key);
-  entry = {
-    name: key,
-    key: Buffer.from(out.finish()),
-    value: undefined,
-    keyValue: undefined,
-    previous: undefined,
-    previousKeyValue: undefined,
-  };
-  // Keys are a small fixed set; past the bound (never seen), keys are encoded each time.
-  if (known.size < MAX_KNOWN_KEYS) known.set(key, entry);
-  return entry;
-}
-
-/** AnyValue: string 1, bool 2, int 3, double 4, array 5, bytes 7. */
-function writeAnyValue(out: Writer, value: AttributeValue | null | undefined): void {
-  if (typeof value === 'string') out.stringField(1, value);
-  else if (typeof value === 'boolean') {
-    out.tag(2, VARINT);
-    out.varint(value ? 1 : 0);
-  } else if (typeof value === 'number') {
-    if (Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63) {
-      out.tag(3, VARINT);
-      out.int64(value);
-    } else {
-      out.tag(4, I64);
-      out.double(value);
-    }
-  } else if (Array.isArray(value)) {
-    out.tag(5, LEN);
-    const start = out.begin(1);
-    for (const item of value as unknown[]) {
-      out.tag(1, LEN); // ArrayValue.values
-      const itemStart = out.begin(1);
-      writeAnyValue(out, item as AttributeValue | null | undefined);
-      out.end(itemStart, 1);
-    }
-    out.end(start, 1);
-  }
 }

@@ -1,11 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, Span, TextMapGetter, TextMapSetter } from '@opentelemetry/api';
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { SamplingDecision } from '@opentelemetry/sdk-trace-base';
 import type { NewRequestRow } from '@portico/storage';
 import type { CompiledApi, CompiledPlan, CompiledStep } from '../router/compiled.js';
-import { GatewaySpan } from './gateway-span.js';
+import type { EndpointAttributes, ServerOf } from './call-spans.js';
+import { CallSpans } from './call-spans.js';
 import type { GatewayTracer } from './gateway-span.js';
+import { NO_EVENTS, eventNow, nowMs } from './gateway-span.js';
+import { TraceId, spanHex, word } from './trace-ids.js';
 import { API_SAMPLING_RATIO } from './provider.js';
 
 const propagator = new W3CTraceContextPropagator();
@@ -49,7 +53,28 @@ class PairMemo {
 
   constructor(private readonly make: (a: string, b: string) => string) {}
 
+  /** The last two pairs asked for: a call asks for its route twice (before and after its policy path). */
+  private lastA = '';
+  private lastB = '';
+  private last = '';
+  private previousA = '';
+  private previousB = '';
+  private previous = '';
+
   get(a: string, b: string): string {
+    if (a === this.lastA && b === this.lastB && this.last !== '') return this.last;
+    if (a === this.previousA && b === this.previousB && this.previous !== '') return this.previous;
+    const value = this.lookup(a, b);
+    this.previousA = this.lastA;
+    this.previousB = this.lastB;
+    this.previous = this.last;
+    this.lastA = a;
+    this.lastB = b;
+    this.last = value;
+    return value;
+  }
+
+  private lookup(a: string, b: string): string {
     let inner = this.made.get(a);
     let value = inner?.get(b);
     if (value !== undefined) return value;
@@ -69,12 +94,6 @@ class PairMemo {
 const routes = new PairMemo((contextPath, flowPath) => routeOf(contextPath, flowPath || undefined));
 const spanNames = new PairMemo((method, route) => `${method} ${route}`);
 
-/** What the client span says of an endpoint, made once per endpoint (its URL lives as long as its deploy). */
-interface EndpointAttributes {
-  address: string;
-  port: number;
-  endpoint: string;
-}
 const endpoints = new WeakMap<URL, EndpointAttributes>();
 
 function endpointAttributes(target: URL): EndpointAttributes {
@@ -90,12 +109,6 @@ function endpointAttributes(target: URL): EndpointAttributes {
   return known;
 }
 
-/** The address and port of a Host header. */
-interface ServerOf {
-  host: string;
-  address: string;
-  port: number | undefined;
-}
 let lastServer: ServerOf = { host: '', address: '', port: undefined };
 
 /** The Host header split into address and port, kept for the next call (a gateway sees few hosts). */
@@ -113,47 +126,21 @@ export function serverOf(host: string): ServerOf {
 }
 
 /**
- * The server span's attributes known when the call comes in: the HTTP semantic conventions', then
- * Portico's. Those of this one client and call (address, user agent, ids) are set when it ends, after
- * the plan's: the encoder copies the run of attributes that repeat from call to call in one piece.
- */
-function setServerAttributes(
-  span: GatewaySpan,
-  req: IncomingMessage,
-  record: NewRequestRow,
-  api: CompiledApi | undefined,
-  route: string | undefined,
-): void {
-  const server = serverOf(req.headers.host ?? '');
-  span.setAttribute('http.request.method', record.method);
-  span.setAttribute('url.scheme', 'http');
-  span.setAttribute('server.address', server.address);
-  if (server.port !== undefined) span.setAttribute('server.port', server.port);
-  span.setAttribute('network.protocol.version', req.httpVersion);
-  if (route) span.setAttribute('http.route', route);
-  if (api) {
-    span.setAttribute('portico.api.id', api.id);
-    span.setAttribute('portico.api.name', api.name);
-  }
-}
-
-/**
  * The spans of one call through the gateway: the server span (child of the caller's `traceparent`
  * when it is valid; a malformed one starts a new trace), plan security, one per policy, the upstream
  * client span whose context is sent to the backend. Exists only when tracing is on for the call's API.
+ * A sampled call's server, security and client spans are the fields of one `CallSpans`, ended with the
+ * call; a policy's span is a `GatewaySpan` child of its server span.
  */
 export class RequestTrace {
-  readonly server: Span;
   /** Whether the server span is sampled: children are made only then. */
   readonly recording: boolean;
-  /** The server span when recording. */
-  private readonly recorded: GatewaySpan | undefined;
+  /** The call's spans, when recording. */
+  private readonly call: CallSpans | undefined;
+  /** Not recording: the server span's context, which goes upstream as it is. */
+  private readonly unrecorded: Span | undefined;
   /** The caller's context (with the API's sampling ratio): the parent of the server span. */
   private readonly parent: Context;
-  private client: GatewaySpan | undefined;
-  /** The route the server span is named after. */
-  private route: string | undefined;
-  private retries = 0;
 
   constructor(
     private readonly tracer: GatewayTracer,
@@ -162,28 +149,62 @@ export class RequestTrace {
     api: CompiledApi | undefined,
     contextPath: string | undefined,
   ) {
-    let parent = propagator.extract(ROOT_CONTEXT, req.headers, headerGetter);
+    const traced = req.headers.traceparent !== undefined;
+    let parent = traced ? propagator.extract(ROOT_CONTEXT, req.headers, headerGetter) : ROOT_CONTEXT;
     const ratio = api?.tracing.samplingRatio;
     if (ratio !== undefined) parent = parent.setValue(API_SAMPLING_RATIO, ratio);
-    const route = contextPath === undefined ? undefined : routes.get(contextPath, '');
-    this.route = route;
-    // The samplers decide on the trace alone: the attributes are built only for a sampled call.
-    this.server = tracer.startServer(route ? spanNames.get(record.method, route) : record.method, parent);
     this.parent = parent;
-    this.recorded = this.server instanceof GatewaySpan ? this.server : undefined;
-    this.recording = this.recorded !== undefined;
-    record.trace_id = this.recorded ? this.recorded.traceId.hex : this.server.spanContext().traceId;
-    if (this.recorded) setServerAttributes(this.recorded, req, record, api, route);
+    const route = contextPath === undefined ? undefined : routes.get(contextPath, '');
+    const name = route ? spanNames.get(record.method, route) : record.method;
+    const caller = traced ? trace.getSpanContext(parent) : undefined;
+    const valid = caller !== undefined && trace.isSpanContextValid(caller);
+    const traceId = valid ? TraceId.of(caller.traceId) : TraceId.random();
+    record.trace_id = traceId.hex;
+    // The samplers decide on the trace alone: the attributes are kept only for a sampled call.
+    const decision = tracer.sampler.shouldSample(parent, traceId.hex, name, SpanKind.SERVER, {}, []);
+    const traceState = decision.traceState ?? (valid ? caller.traceState : undefined);
+    if (decision.decision === SamplingDecision.NOT_RECORD) {
+      this.recording = false;
+      this.call = undefined;
+      const spanId = spanHex(word(), word() || 1);
+      this.unrecorded = trace.wrapSpanContext({
+        traceId: traceId.hex,
+        spanId,
+        traceFlags: TraceFlags.NONE,
+        traceState,
+      });
+      return;
+    }
+    const flags =
+      decision.decision === SamplingDecision.RECORD_AND_SAMPLED ? TraceFlags.SAMPLED : TraceFlags.NONE;
+    const call = new CallSpans(
+      tracer,
+      name,
+      record.method,
+      traceId,
+      flags,
+      traceState,
+      valid ? caller : undefined,
+    );
+    if (decision.attributes && Object.keys(decision.attributes).length > 0)
+      call.samplerAttributes = decision.attributes;
+    call.server = serverOf(req.headers.host ?? '');
+    call.httpVersion = req.httpVersion;
+    call.route = route;
+    call.api = api;
+    this.recording = true;
+    this.call = call;
+    this.unrecorded = undefined;
   }
 
   /** The policy path matched: the route and the span's name say it. */
   routed(method: string, contextPath: string, flowPath: string | undefined): void {
-    if (!this.recording) return;
+    const call = this.call;
+    if (!call) return;
     const route = routes.get(contextPath, flowPath ?? '');
-    if (route === this.route) return;
-    this.route = route;
-    this.server.setAttribute('http.route', route);
-    this.server.updateName(spanNames.get(method, route));
+    if (route === call.route) return;
+    call.route = route;
+    call.name = spanNames.get(method, route);
   }
 
   /** The plan the call was admitted by, and its application (ids and names; never a key or token). */
@@ -192,19 +213,31 @@ export class RequestTrace {
     application: { id?: string | undefined; name?: string | null | undefined },
     securityType: string | undefined,
   ): void {
-    const server = this.recorded;
-    if (!server) return;
-    server.setAttribute('portico.plan.id', plan.plan.id);
-    server.setAttribute('portico.plan.name', plan.plan.name);
-    if (securityType) server.setAttribute('portico.plan.security', securityType);
-    if (application.id) server.setAttribute('portico.application.id', application.id);
-    if (application.name) server.setAttribute('portico.application.name', application.name);
+    const call = this.call;
+    if (!call) return;
+    call.plan = plan.plan;
+    call.securityType = securityType || undefined;
+    call.applicationId = application.id || undefined;
+    call.applicationName = application.name || undefined;
   }
 
-  /** A child span of the call (plan security, a policy); undefined when the call is not sampled. */
+  /** Plan security begins (its span, a child of the call's). */
+  securityStarted(): void {
+    this.call?.startSecurity();
+  }
+
+  /** Plan security is done; a refusal gives its span an error and, for limits, an event on the call's. */
+  securityEnded(refused: { key: string } | undefined): void {
+    const call = this.call;
+    if (!call) return;
+    call.endSecurity(refused?.key);
+    if (refused) this.limitEvent(call, refused.key);
+  }
+
+  /** A child span of the call (a policy); undefined when the call is not sampled. */
   child(name: string, attributes?: Record<string, string>): Span | undefined {
-    if (!this.recorded) return undefined;
-    const span = this.tracer.startChild(name, SpanKind.INTERNAL, this.recorded);
+    if (!this.call) return undefined;
+    const span = this.tracer.startChild(name, SpanKind.INTERNAL, this.call);
     if (attributes) span.setAttributes(attributes);
     return span;
   }
@@ -219,10 +252,17 @@ export class RequestTrace {
     if (refused) {
       span.setAttribute('portico.error.key', refused.key);
       span.setStatus({ code: SpanStatusCode.ERROR, message: refused.key });
-      const event = LIMIT_EVENTS[refused.key];
-      if (event) this.server.addEvent(event, { 'portico.error.key': refused.key });
+      if (this.call) this.limitEvent(this.call, refused.key);
     }
     span.end();
+  }
+
+  private limitEvent(call: CallSpans, key: string): void {
+    const event = LIMIT_EVENTS[key];
+    if (!event || call.endMs > 0) return;
+    const timed = eventNow(event, { 'portico.error.key': key });
+    if (call.events === NO_EVENTS) call.events = [timed];
+    else call.events.push(timed);
   }
 
   /**
@@ -230,65 +270,59 @@ export class RequestTrace {
    * the headers sent to the backend. Not sampled: the server span's context goes upstream as it is.
    */
   upstream(headers: Record<string, string | string[]>, method: string): void {
-    if (this.recorded) {
-      const client = (this.client = this.tracer.startChild(method, SpanKind.CLIENT, this.recorded));
-      client.setAttribute('http.request.method', method);
-      headers.traceparent = client.traceparent();
-      const state = client.traceState?.serialize();
+    const call = this.call;
+    if (call) {
+      headers.traceparent = call.startClient(method);
+      const state = call.traceState?.serialize();
       if (state) headers.tracestate = state;
       else if (headers.tracestate !== undefined) delete headers.tracestate;
       return;
     }
     if (headers.traceparent !== undefined) delete headers.traceparent;
     if (headers.tracestate !== undefined) delete headers.tracestate;
-    propagator.inject(trace.setSpan(this.parent, this.server), headers, headerSetter);
+    propagator.inject(trace.setSpan(this.parent, this.unrecorded!), headers, headerSetter);
   }
 
   /** An endpoint failed and failover tries another one: an event of the client span. */
   failover(endpoint: URL, key: string): void {
-    this.retries++;
-    this.client?.addEvent('portico.failover', {
+    const call = this.call;
+    if (!call || call.clientStartMs === 0 || call.clientEndMs > 0) return;
+    call.retries++;
+    const timed = eventNow('portico.failover', {
       'portico.endpoint': endpointAttributes(endpoint).endpoint,
       'portico.error.key': key,
     });
+    if (call.clientEvents === NO_EVENTS) call.clientEvents = [timed];
+    else call.clientEvents.push(timed);
   }
 
   /** The upstream call's outcome: the endpoint that answered (or failed last), its status or error. */
   upstreamDone(endpoint: URL | undefined, status: number | undefined, errorKey?: string): void {
-    const client = this.client;
-    if (!client) return;
-    if (endpoint) {
-      const known = endpointAttributes(endpoint);
-      client.setAttribute('server.address', known.address);
-      client.setAttribute('server.port', known.port);
-      client.setAttribute('portico.endpoint', known.endpoint);
-    }
-    if (this.retries > 0) client.setAttribute('http.request.resend_count', this.retries);
-    if (status !== undefined) client.setAttribute('http.response.status_code', status);
+    const call = this.call;
+    if (!call || call.clientStartMs === 0 || call.clientEndMs > 0) return;
+    if (endpoint) call.endpoint = endpointAttributes(endpoint);
+    call.clientStatus = status;
     if (errorKey) {
-      client.setAttribute('error.type', errorKey);
-      client.setStatus({ code: SpanStatusCode.ERROR, message: errorKey });
+      call.clientErrorType = errorKey;
+      call.clientErrorMessage = errorKey;
     } else if (status !== undefined && status >= 400) {
-      client.setAttribute('error.type', String(status));
-      client.setStatus({ code: SpanStatusCode.ERROR });
+      call.clientErrorType = String(status);
     }
   }
 
-  /** The call is answered: its status on the server span (5xx is an error), then every span ends. */
+  /** The call is answered: its status on the server span (5xx is an error), then its spans end. */
   end(record: NewRequestRow): void {
-    this.client?.end();
-    const server = this.recorded;
-    if (!server) return;
-    server.setAttribute('http.response.status_code', record.status);
-    if (record.error_key) server.setAttribute('portico.error.key', record.error_key);
-    if (record.status >= 500) {
-      server.setAttribute('error.type', String(record.status));
-      server.setStatus({ code: SpanStatusCode.ERROR, message: record.error_key ?? undefined });
-    }
-    if (record.remote_address) server.setAttribute('client.address', record.remote_address);
-    if (record.user_agent) server.setAttribute('user_agent.original', record.user_agent);
-    server.setAttribute('portico.request.id', record.id);
-    server.setAttribute('portico.transaction.id', record.transaction_id);
-    server.end();
+    const call = this.call;
+    if (!call || call.endMs > 0) return;
+    const now = nowMs();
+    if (call.clientStartMs > 0) call.clientEndMs = now;
+    call.status = record.status;
+    call.errorKey = record.error_key ?? undefined;
+    call.remoteAddress = record.remote_address || undefined;
+    call.userAgent = record.user_agent || undefined;
+    call.requestId = record.id;
+    call.transactionId = record.transaction_id;
+    call.endMs = now;
+    this.tracer.sink.onEnd(call);
   }
 }
