@@ -156,6 +156,21 @@ function own(out: Writer, entry: KnownKey, value: AttributeValue): void {
 
 const UNSET: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
 
+/** The status (unset) and flags fields of a span, encoded once per value of the flags. */
+const unsetTails: Buffer[] = [];
+
+function writeTail(out: Writer, status: SpanStatus, flags: number): void {
+  if (status !== UNSET) return writeStatusAndFlags(out, status, flags);
+  const tail = unsetTails[flags];
+  if (tail === undefined) {
+    const start = out.length;
+    writeStatusAndFlags(out, UNSET, flags);
+    unsetTails[flags] = out.copyFrom(start);
+    return;
+  }
+  out.raw(tail);
+}
+
 /** The fields before the attributes: ids, trace state, parent, name, kind, times. */
 function writeHead(
   out: Writer,
@@ -212,7 +227,7 @@ export function writeCallSpans(out: Writer, call: CallSpans): number {
     );
     const error = call.securityError;
     if (error) own(out, ERROR_KEY, error);
-    writeStatusAndFlags(out, error ? { code: SpanStatusCode.ERROR, message: error } : UNSET, childFlags);
+    writeTail(out, error ? { code: SpanStatusCode.ERROR, message: error } : UNSET, childFlags);
     out.end(start, 2);
     count++;
   }
@@ -244,7 +259,7 @@ export function writeCallSpans(out: Writer, call: CallSpans): number {
       : message
         ? { code: SpanStatusCode.ERROR, message }
         : { code: SpanStatusCode.ERROR };
-    writeStatusAndFlags(out, status, childFlags);
+    writeTail(out, status, childFlags);
     out.end(start, 2);
     count++;
   }
@@ -282,7 +297,7 @@ export function writeCallSpans(out: Writer, call: CallSpans): number {
     : errorKey
       ? { code: SpanStatusCode.ERROR, message: errorKey }
       : { code: SpanStatusCode.ERROR };
-  writeStatusAndFlags(out, status, flagsOf(call.traceFlags, call.callerRemote));
+  writeTail(out, status, flagsOf(call.traceFlags, call.callerRemote));
   out.end(start, 2);
   return count + 1;
 }
