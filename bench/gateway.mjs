@@ -5,8 +5,9 @@
 //   sampling 0 (c) and sampling 1 to a local OTLP receiver (d); each as a ratio to the plain proxy.
 // Targets of tracing: (c) within noise of (a), (d) CPU per request at most 15 % above (a), 0 calls failed;
 //   measured at saturation and at one fixed rate for (a), (c) and (d) (half of (d)'s capacity), and at
-//   that rate against (d') in (d)'s own process: an API whose settings turn tracing off; and in pairs,
-//   (d)'s process and a twin loaded at once, traced API against untraced, swapped every round (lib/paired.mjs).
+//   that rate against (c') and (d') in (c)'s and (d)'s own processes: an API whose settings turn tracing
+//   off; and in pairs, (d)'s process and a twin loaded at once, traced API against untraced, swapped every
+//   round (lib/paired.mjs).
 // Target: (b) at least 0.85 of the plain proxy's throughput, p99 at most 1 ms above it, no dropped report.
 // Issue 18's CPU and p99 figures are also taken with the plain proxy and (a) or (b) loaded at once, a
 //   quarter of the proxy's capacity each, so that both meet the same state of a shared VM (lib/paired.mjs).
@@ -98,6 +99,7 @@ async function main() {
     await waitFor(`http://127.0.0.1:${gatewayPort}/keyed/`, { 'x-api-key': KEY });
     await waitFor(`http://127.0.0.1:${tracedOffPort}/keyless/`);
     await waitFor(`http://127.0.0.1:${tracedAllPort}/keyless/`);
+    await waitFor(`http://127.0.0.1:${tracedOffPort}/untraced/`);
     await waitFor(`http://127.0.0.1:${tracedAllPort}/untraced/`);
     await waitFor(`http://127.0.0.1:${twinPort}/untraced/`);
     if (nginx) await waitFor(`http://127.0.0.1:${nginxPort}/`);
@@ -138,12 +140,20 @@ async function main() {
         tracedAll.pid,
       ],
     ];
-    // Only at the fixed rate: (d)'s process, an API whose settings turn tracing off.
+    // Only at the fixed rate: (c)'s and (d)'s processes, an API whose settings turn tracing off.
     const untraced = [
-      "portico (d') (d)'s process, an API with tracing off",
-      `http://127.0.0.1:${tracedAllPort}/untraced/items`,
-      {},
-      tracedAll.pid,
+      [
+        "portico (c') (c)'s process, an API with tracing off",
+        `http://127.0.0.1:${tracedOffPort}/untraced/items`,
+        {},
+        tracedOff.pid,
+      ],
+      [
+        "portico (d') (d)'s process, an API with tracing off",
+        `http://127.0.0.1:${tracedAllPort}/untraced/items`,
+        {},
+        tracedAll.pid,
+      ],
     ];
     const before = await reportedRequests(storage);
     const selected = runs.filter(([n]) => !ONLY || ONLY.test(n) || n.startsWith('plain'));
@@ -315,19 +325,20 @@ async function indexAll(storage) {
 }
 
 /**
- * Tracing's cost at equal load: (a), (c), (d) and (d') at half of (d)'s capacity, CPU per request of
+ * Tracing's cost at equal load: (a), (c), (d), (c') and (d') at half of (d)'s capacity, CPU per request of
  * each and the ratios to (a) of the same round (medians). At saturation (d) serves fewer calls than (a),
  * so what each turn of the event loop and each batch of the report writer cost is shared by fewer calls:
  * the saturation figure counts tracing's slowness twice. (a) and (d) are two processes, and on a shared
  * VM two processes of the same code differ by up to a quarter in CPU per request ((c) against (a) shows
- * it); (d') runs in (d)'s own process, so (d) against (d') is tracing's cost alone. Twice as many rounds
+ * it); (c') and (d') run in (c)'s and (d)'s own processes, so (c) against (c') and (d) against (d') are
+ * tracing's cost alone. Twice as many rounds
  * of half the duration: the machine drifts less within a shorter window.
  */
 function measureTracingAtRate(selected, rounds, untraced) {
   const dIndex = selected.findIndex(([n]) => n.startsWith('portico (d)'));
   const runs = selected.filter(([n]) => /^portico \([acd]\)/.test(n));
   if (dIndex < 0 || !runs[0]?.[0].startsWith('portico (a)')) return undefined;
-  runs.push(untraced);
+  runs.push(...untraced);
   const rate = median(rounds[dIndex].map((r) => r.rps)) / 2;
   const measured = runs.map(() => []);
   for (let round = 0; round < ROUNDS * 2; round++) {
@@ -338,8 +349,12 @@ function measureTracingAtRate(selected, rounds, untraced) {
     });
   }
   const ratiosTo = (i, j) => measured[i].map((r, k) => r.cpu.total / measured[j][k].cpu.total);
-  const dAt = runs.findIndex(([n]) => n.startsWith('portico (d)'));
-  const inProcess = ratiosTo(dAt, runs.length - 1);
+  const at = (prefix) => runs.findIndex(([n]) => n.startsWith(prefix));
+  const inProcessOf = (traced, untracedRun) => {
+    if (at(traced) < 0) return undefined;
+    const ratios = ratiosTo(at(traced), at(untracedRun));
+    return { ratio: median(ratios), ratios };
+  };
   return {
     rate,
     runs: runs.map(([name], i) => ({
@@ -351,7 +366,8 @@ function measureTracingAtRate(selected, rounds, untraced) {
       ratios: ratiosTo(i, 0),
       bad: measured[i].reduce((a, r) => a + r.non2xx + r.errors, 0),
     })),
-    inProcess: { ratio: median(inProcess), ratios: inProcess },
+    inProcess: inProcessOf('portico (d)', "portico (d')"),
+    inProcessC: inProcessOf('portico (c)', "portico (c')"),
   };
 }
 

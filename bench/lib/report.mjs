@@ -108,10 +108,13 @@ export function printReport({
       );
     const d = tracingAtRate.runs.find((r) => r.name.startsWith('portico (d)'));
     if (d) console.log(`(d) at that rate: CPU per request ${d.ratio.toFixed(2)} of (a) (target <= 1.15)`);
-    const { ratio, ratios } = tracingAtRate.inProcess;
-    console.log(
-      `(d) at that rate, in its own process: ${ratio.toFixed(2)} of (d') (rounds ${ratios.map((x) => x.toFixed(2)).join(' ')}; target <= 1.15)`,
-    );
+    const inProcess = (label, of, target, measured) =>
+      measured &&
+      console.log(
+        `${label} at that rate, in its own process: ${measured.ratio.toFixed(2)} of ${of} (rounds ${measured.ratios.map((x) => x.toFixed(2)).join(' ')}; target ${target})`,
+      );
+    inProcess('(c)', "(c')", 'within noise', tracingAtRate.inProcessC);
+    inProcess('(d)', "(d')", '<= 1.15', tracingAtRate.inProcess);
     const paired = tracingAtRate.paired;
     if (paired)
       console.log(

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Context, Span, TextMapGetter, TextMapSetter } from '@opentelemetry/api';
+import type { Span, TextMapGetter, TraceState } from '@opentelemetry/api';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { SamplingDecision } from '@opentelemetry/sdk-trace-base';
@@ -13,12 +13,6 @@ import { TraceId, spanHex, word } from './trace-ids.js';
 import { API_SAMPLING_RATIO } from './provider.js';
 
 const propagator = new W3CTraceContextPropagator();
-
-const headerSetter: TextMapSetter<Record<string, string | string[]>> = {
-  set: (carrier, key, value) => {
-    carrier[key] = value;
-  },
-};
 
 const headerGetter: TextMapGetter<IncomingMessage['headers']> = {
   keys: (carrier) => Object.keys(carrier),
@@ -137,10 +131,10 @@ export class RequestTrace {
   readonly recording: boolean;
   /** The call's spans, when recording. */
   private readonly call: CallSpans | undefined;
-  /** Not recording: the server span's context, which goes upstream as it is. */
-  private readonly unrecorded: Span | undefined;
-  /** The caller's context (with the API's sampling ratio): the parent of the server span. */
-  private readonly parent: Context;
+  /** Not recording: the server span's context as a `traceparent`, which goes upstream as it is. */
+  private readonly unrecorded: string | undefined;
+  /** Not recording: the trace state that goes upstream with it. */
+  private readonly unrecordedState: TraceState | undefined;
 
   constructor(
     private readonly tracer: GatewayTracer,
@@ -153,7 +147,6 @@ export class RequestTrace {
     let parent = traced ? propagator.extract(ROOT_CONTEXT, req.headers, headerGetter) : ROOT_CONTEXT;
     const ratio = api?.tracing.samplingRatio;
     if (ratio !== undefined) parent = parent.setValue(API_SAMPLING_RATIO, ratio);
-    this.parent = parent;
     const route = contextPath === undefined ? undefined : routes.get(contextPath, '');
     const name = route ? spanNames.get(record.method, route) : record.method;
     const caller = traced ? trace.getSpanContext(parent) : undefined;
@@ -166,13 +159,9 @@ export class RequestTrace {
     if (decision.decision === SamplingDecision.NOT_RECORD) {
       this.recording = false;
       this.call = undefined;
-      const spanId = spanHex(word(), word() || 1);
-      this.unrecorded = trace.wrapSpanContext({
-        traceId: traceId.hex,
-        spanId,
-        traceFlags: TraceFlags.NONE,
-        traceState,
-      });
+      // What the W3C propagator would write for this context, without making the context.
+      this.unrecorded = `00-${traceId.hex}-${spanHex(word(), word() || 1)}-00`;
+      this.unrecordedState = traceState;
       return;
     }
     const flags =
@@ -195,6 +184,7 @@ export class RequestTrace {
     this.recording = true;
     this.call = call;
     this.unrecorded = undefined;
+    this.unrecordedState = undefined;
   }
 
   /** The policy path matched: the route and the span's name say it. */
@@ -278,9 +268,10 @@ export class RequestTrace {
       else if (headers.tracestate !== undefined) delete headers.tracestate;
       return;
     }
-    if (headers.traceparent !== undefined) delete headers.traceparent;
-    if (headers.tracestate !== undefined) delete headers.tracestate;
-    propagator.inject(trace.setSpan(this.parent, this.unrecorded!), headers, headerSetter);
+    headers.traceparent = this.unrecorded!;
+    const state = this.unrecordedState?.serialize();
+    if (state) headers.tracestate = state;
+    else if (headers.tracestate !== undefined) delete headers.tracestate;
   }
 
   /** An endpoint failed and failover tries another one: an event of the client span. */
