@@ -157,6 +157,11 @@ async function main() {
     ];
     const before = await reportedRequests(storage);
     const selected = runs.filter(([n]) => !ONLY || ONLY.test(n) || n.startsWith('plain'));
+    // (c') and (d') at saturation too, with (c) and (d): the same process's calls without tracing.
+    for (const row of untraced) {
+      const traced = row[0].replace("')", ')').slice(0, 'portico (c)'.length);
+      if (selected.some(([n]) => n.startsWith(traced))) selected.push(row);
+    }
     for (const [, url, headers] of selected) load(url, headers, Math.min(DURATION, 5), CONNECTIONS); // warm-up, not kept
     const rounds = selected.map(() => []);
     for (let round = 0; round < ROUNDS; round++) {

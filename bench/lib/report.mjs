@@ -98,6 +98,18 @@ export function printReport({
     console.log(
       `(d) tracing, sampling 1: CPU per request ${ratioOf(d, a)} of (a) (target <= 1.15), ${d.bad} calls failed (target 0)`,
     );
+  // Against the untraced API of the same process, round by round: two processes of the same code can
+  // differ by a steady factor, which (c) and (d) against (a) carry.
+  const sameProcess = (traced, label, target) => {
+    const untraced = results.find((r) => r.name.startsWith(`portico (${label}')`));
+    if (!traced || !untraced) return;
+    const ratios = traced.cpuRatios.map((x, k) => x / untraced.cpuRatios[k]);
+    console.log(
+      `(${label}) at saturation, in its own process: CPU per request ${median(ratios).toFixed(2)} of (${label}') (rounds ${ratios.map((x) => x.toFixed(2)).join(' ')}; target ${target})`,
+    );
+  };
+  sameProcess(c, 'c', 'within noise');
+  sameProcess(d, 'd', '<= 1.15');
   if (tracingAtRate) {
     console.log(
       `\ntracing at a fixed rate of ${Math.round(tracingAtRate.rate)} req/s (half of (d)'s capacity), CPU per request:`,

@@ -1,4 +1,5 @@
 import type { Attributes, SpanContext } from '@opentelemetry/api';
+import { TraceFlags } from '@opentelemetry/api';
 import type { TimedEvent } from '@opentelemetry/sdk-trace-base';
 import type { EndedCall, GatewayTracer, SpanParent } from './gateway-span.js';
 import { NO_EVENTS, nowMs } from './gateway-span.js';
@@ -134,7 +135,7 @@ export class CallSpans implements SpanParent, EndedCall {
     this.clientHigh = word();
     this.clientLow = word() || 1;
     this.clientStartMs = nowMs();
-    const sampled = this.traceFlags & 1 ? '01' : '00';
+    const sampled = this.traceFlags & TraceFlags.SAMPLED ? '01' : '00';
     return `00-${this.traceId.hex}-${spanHex(this.clientHigh, this.clientLow)}-${sampled}`;
   }
 }
