@@ -4,10 +4,10 @@
 //   (b) an API-key plan with rate limit and reporting, and (a) with OpenTelemetry tracing configured,
 //   sampling 0 (c) and sampling 1 to a local OTLP receiver (d); each as a ratio to the plain proxy.
 // Targets of tracing: (c) within noise of (a), (d) CPU per request at most 15 % above (a), 0 calls failed;
-//   measured at saturation and at one fixed rate for (a), (c) and (d) (half of (d)'s capacity), and at
-//   that rate against (c') and (d') in (c)'s and (d)'s own processes: an API whose settings turn tracing
-//   off; and in pairs, (d)'s process and a twin loaded at once, traced API against untraced, swapped every
-//   round (lib/paired.mjs).
+//   measured at saturation and at one fixed rate for (a), (c) and (d) (half of (d)'s capacity); at
+//   saturation and at that rate against (c') and (d') in (c)'s and (d)'s own processes: an API whose
+//   settings turn tracing off; and in pairs, (d)'s process and a twin loaded at once, traced API against
+//   untraced, swapped every round (lib/paired.mjs).
 // Target: (b) at least 0.85 of the plain proxy's throughput, p99 at most 1 ms above it, no dropped report.
 // Issue 18's CPU and p99 figures are also taken with the plain proxy and (a) or (b) loaded at once, a
 //   quarter of the proxy's capacity each, so that both meet the same state of a shared VM (lib/paired.mjs).
@@ -157,11 +157,6 @@ async function main() {
     ];
     const before = await reportedRequests(storage);
     const selected = runs.filter(([n]) => !ONLY || ONLY.test(n) || n.startsWith('plain'));
-    // (c') and (d') at saturation too, with (c) and (d): the same process's calls without tracing.
-    for (const row of untraced) {
-      const traced = row[0].replace("')", ')').slice(0, 'portico (c)'.length);
-      if (selected.some(([n]) => n.startsWith(traced))) selected.push(row);
-    }
     for (const [, url, headers] of selected) load(url, headers, Math.min(DURATION, 5), CONNECTIONS); // warm-up, not kept
     const rounds = selected.map(() => []);
     for (let round = 0; round < ROUNDS; round++) {
@@ -228,6 +223,7 @@ async function main() {
           { rate: fixedRate / 2, rounds: ROUNDS * 6, duration: DURATION / 3, connections: CONNECTIONS },
         )),
       });
+    const tracingAtSaturation = measureTracingAtSaturation(selected, untraced);
     const tracingAtRate = measureTracingAtRate(selected, rounds, untraced);
     if (tracingAtRate) {
       const apis = (port) => ({
@@ -290,6 +286,7 @@ async function main() {
       indexing,
       instance,
       tracingAtRate,
+      tracingAtSaturation,
     });
   } finally {
     for (const c of children) c.kill('SIGTERM');
@@ -327,6 +324,36 @@ async function indexAll(storage) {
   } finally {
     writer.close();
   }
+}
+
+/**
+ * Tracing's cost at saturation in its own process: (c) against (c') and (d) against (d'), the traced
+ * API's calls and the untraced API's of the same process in turn, which goes first alternating from
+ * round to round (a run right after another process's differs from one right after its own process's),
+ * three times as many rounds as the other runs: at saturation two runs of the same process spread by
+ * ±0.15 from round to round here.
+ */
+function measureTracingAtSaturation(selected, untraced) {
+  const pairs = [];
+  for (const row of untraced) {
+    const name = row[0].replace("')", ')').slice(0, 'portico (c)'.length);
+    const traced = selected.find(([n]) => n.startsWith(name));
+    if (traced) pairs.push({ name, runs: [traced, row] });
+  }
+  return pairs.map(({ name, runs }) => {
+    const ratios = [];
+    for (let round = 0; round < ROUNDS * 3; round++) {
+      const cpu = [];
+      for (const i of round % 2 ? [1, 0] : [0, 1]) {
+        const [, url, headers, pid] = runs[i];
+        const before = threadTicks(pid);
+        const r = load(url, headers, DURATION, CONNECTIONS);
+        cpu[i] = cpuPerRequest(before, threadTicks(pid), r.total).total;
+      }
+      ratios.push(cpu[0] / cpu[1]);
+    }
+    return { name, ratio: median(ratios), ratios };
+  });
 }
 
 /**

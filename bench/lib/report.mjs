@@ -21,6 +21,7 @@ export function printReport({
   indexing,
   instance,
   tracingAtRate,
+  tracingAtSaturation,
 }) {
   console.log(
     `\nGateway benchmark: ${connections} connections, ${duration} s per run, median of ${rounds} interleaved rounds, ${os.cpus().length} CPUs\n`,
@@ -98,18 +99,15 @@ export function printReport({
     console.log(
       `(d) tracing, sampling 1: CPU per request ${ratioOf(d, a)} of (a) (target <= 1.15), ${d.bad} calls failed (target 0)`,
     );
-  // Against the untraced API of the same process, round by round: two processes of the same code can
-  // differ by a steady factor, which (c) and (d) against (a) carry.
-  const sameProcess = (traced, label, target) => {
-    const untraced = results.find((r) => r.name.startsWith(`portico (${label}')`));
-    if (!traced || !untraced) return;
-    const ratios = traced.cpuRatios.map((x, k) => x / untraced.cpuRatios[k]);
+  // Against the untraced API of the same process, in turn: two processes of the same code can differ by
+  // a steady factor, which (c) and (d) against (a) carry.
+  for (const { name, ratio, ratios } of tracingAtSaturation ?? []) {
+    const label = name.slice('portico '.length);
+    const target = label === '(c)' ? 'within noise' : '<= 1.15';
     console.log(
-      `(${label}) at saturation, in its own process: CPU per request ${median(ratios).toFixed(2)} of (${label}') (rounds ${ratios.map((x) => x.toFixed(2)).join(' ')}; target ${target})`,
+      `${label} at saturation, in its own process: CPU per request ${ratio.toFixed(2)} of ${label.replace(')', "')")} (rounds ${ratios.map((x) => x.toFixed(2)).join(' ')}, which goes first alternating; target ${target})`,
     );
-  };
-  sameProcess(c, 'c', 'within noise');
-  sameProcess(d, 'd', '<= 1.15');
+  }
   if (tracingAtRate) {
     console.log(
       `\ntracing at a fixed rate of ${Math.round(tracingAtRate.rate)} req/s (half of (d)'s capacity), CPU per request:`,
