@@ -6,12 +6,15 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace-base';
 import { AlwaysOnSampler } from '@opentelemetry/sdk-trace-base';
 import type { NewRequestRow } from '@portico/storage';
+import type { ExportResult } from '@opentelemetry/core';
 import { describe, expect, it } from 'vitest';
 import type { CompiledApi, CompiledPlan } from '../router/compiled.js';
 import { readMessage } from '../test-support/otlp-fields.js';
 import { CallSpans } from './call-spans.js';
+import { EncodingBatchProcessor } from './encoding-processor.js';
 import { GatewayTracer } from './gateway-span.js';
 import { spanHex } from './trace-ids.js';
+import type { EncodedSpans } from './otlp-encoder.js';
 import { encodeTraceRequest } from './otlp-encoder.js';
 import { RequestTrace } from './request-trace.js';
 
@@ -271,5 +274,46 @@ describe("a call's spans, encoded from its fields", () => {
       });
     }
     for (let at = 0; at < calls.length; at += 50) expectOfficial(calls.slice(at, at + 50));
+  });
+});
+
+describe("a call's spans in the batch processor", () => {
+  it('keeps or drops them together, and never splits them between two exports', async () => {
+    const sent: EncodedSpans[] = [];
+    const answers: ((result: ExportResult) => void)[] = [];
+    let dropped = 0;
+    const processor = new EncodingBatchProcessor(
+      {
+        export: (batch, done) => {
+          sent.push({ ...batch, bytes: Buffer.from(batch.bytes) });
+          answers.push(done);
+        },
+        shutdown: async () => {},
+      },
+      { maxQueueSize: 8, maxExportBatchSize: 5, scheduledDelayMillis: 60_000, exportTimeoutMillis: 60_000 },
+      (n) => (dropped += n),
+    );
+    const tracer = new GatewayTracer(
+      new AlwaysOnSampler(),
+      resource,
+      { name: 'portico', version: '1.2.3' },
+      processor,
+    );
+    // Two calls of three spans fill a queue of 8 but one export of 5: the second waits for a batch of its own.
+    for (let i = 0; i < 4; i++) runCall(tracer, { api: apiOf('orders') });
+    expect(dropped).toBe(6);
+    const flushed = processor.forceFlush();
+    expect(sent.map((b) => b.count)).toEqual([3]);
+    answers.shift()!({ code: 0 });
+    expect(sent.map((b) => b.count)).toEqual([3, 3]);
+    answers.shift()!({ code: 0 });
+    await flushed;
+    for (const batch of sent) {
+      const request = readMessage(Buffer.from(batch.bytes), 'Request');
+      const scopes = (request[1]![0] as Record<number, unknown[]>)[2] as Record<number, unknown[]>[];
+      const spans = scopes.flatMap((scope) => scope[2] as Record<number, unknown[]>[]);
+      expect(spans).toHaveLength(3);
+      expect(new Set(spans.map((span) => span[1]![0])).size).toBe(1);
+    }
   });
 });
