@@ -269,6 +269,18 @@ export class GatewaySpan implements Span, ReadableSpan, SpanParent {
   }
 }
 
+/** What the sampler decided for a call's server span, and the trace it belongs to. */
+export interface ServerDecision {
+  traceId: TraceId;
+  /** The caller's span (another process), when its context was valid. */
+  caller: SpanContext | undefined;
+  /** Whether the span records (then sampled or not, as the flags say). */
+  recorded: boolean;
+  traceFlags: number;
+  traceState: SpanContext['traceState'];
+  attributes: Attributes | undefined;
+}
+
 /**
  * The spans of the gateway's calls: the configured (official) sampler decides on each call's server
  * span, with the caller's context as parent; its children are recorded with it. Ids come from the
@@ -284,29 +296,48 @@ export class GatewayTracer {
 
   /** A call's server span, child of the caller's span in `parent` when valid; not recording when not sampled. */
   startServer(name: string, parent: Context): Span {
-    const caller = trace.getSpanContext(parent);
-    const valid = caller !== undefined && trace.isSpanContextValid(caller);
-    const traceId = valid ? TraceId.of(caller.traceId) : TraceId.random();
-    const decision = this.sampler.shouldSample(parent, traceId.hex, name, SpanKind.SERVER, {}, []);
-    const traceState = decision.traceState ?? (valid ? caller.traceState : undefined);
-    if (decision.decision === SamplingDecision.NOT_RECORD) {
+    const d = this.decide(name, parent);
+    if (!d.recorded) {
       const spanId = spanHex(word(), word() || 1);
-      return trace.wrapSpanContext({ traceId: traceId.hex, spanId, traceFlags: TraceFlags.NONE, traceState });
+      return trace.wrapSpanContext({
+        traceId: d.traceId.hex,
+        spanId,
+        traceFlags: TraceFlags.NONE,
+        traceState: d.traceState,
+      });
     }
-    const traceFlags =
-      decision.decision === SamplingDecision.RECORD_AND_SAMPLED ? TraceFlags.SAMPLED : TraceFlags.NONE;
     const span = new GatewaySpan(
       this,
       name,
       SpanKind.SERVER,
-      traceId,
-      traceFlags,
-      traceState,
-      valid ? caller : undefined,
+      d.traceId,
+      d.traceFlags,
+      d.traceState,
+      d.caller,
       undefined,
     );
-    if (decision.attributes) span.setAttributes(decision.attributes);
+    if (d.attributes) span.setAttributes(d.attributes);
     return span;
+  }
+
+  /**
+   * The configured sampler's decision on a call's server span: the trace is the caller's (in `parent`)
+   * when its context is valid, else a new one.
+   */
+  decide(name: string, parent: Context): ServerDecision {
+    const caller = trace.getSpanContext(parent);
+    const valid = caller !== undefined && trace.isSpanContextValid(caller);
+    const traceId = valid ? TraceId.of(caller.traceId) : TraceId.random();
+    const decision = this.sampler.shouldSample(parent, traceId.hex, name, SpanKind.SERVER, {}, []);
+    return {
+      traceId,
+      caller: valid ? caller : undefined,
+      recorded: decision.decision !== SamplingDecision.NOT_RECORD,
+      traceFlags:
+        decision.decision === SamplingDecision.RECORD_AND_SAMPLED ? TraceFlags.SAMPLED : TraceFlags.NONE,
+      traceState: decision.traceState ?? (valid ? caller.traceState : undefined),
+      attributes: decision.attributes,
+    };
   }
 
   /** A child span of a recording span (plan security, a policy, the upstream call). */

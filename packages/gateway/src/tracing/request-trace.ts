@@ -1,15 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Span, TextMapGetter, TraceState } from '@opentelemetry/api';
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, trace } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { SamplingDecision } from '@opentelemetry/sdk-trace-base';
 import type { NewRequestRow } from '@portico/storage';
 import type { CompiledApi, CompiledPlan, CompiledStep } from '../router/compiled.js';
 import type { EndpointAttributes, ServerOf } from './call-spans.js';
 import { CallSpans } from './call-spans.js';
 import type { GatewayTracer } from './gateway-span.js';
 import { NO_EVENTS, eventNow, nowMs } from './gateway-span.js';
-import { TraceId, spanHex, word } from './trace-ids.js';
+import { spanHex, word } from './trace-ids.js';
 import { API_SAMPLING_RATIO } from './provider.js';
 
 const propagator = new W3CTraceContextPropagator();
@@ -149,34 +148,19 @@ export class RequestTrace {
     if (ratio !== undefined) parent = parent.setValue(API_SAMPLING_RATIO, ratio);
     const route = contextPath === undefined ? undefined : routes.get(contextPath, '');
     const name = route ? spanNames.get(record.method, route) : record.method;
-    const caller = traced ? trace.getSpanContext(parent) : undefined;
-    const valid = caller !== undefined && trace.isSpanContextValid(caller);
-    const traceId = valid ? TraceId.of(caller.traceId) : TraceId.random();
-    record.trace_id = traceId.hex;
     // The samplers decide on the trace alone: the attributes are kept only for a sampled call.
-    const decision = tracer.sampler.shouldSample(parent, traceId.hex, name, SpanKind.SERVER, {}, []);
-    const traceState = decision.traceState ?? (valid ? caller.traceState : undefined);
-    if (decision.decision === SamplingDecision.NOT_RECORD) {
+    const d = tracer.decide(name, parent);
+    record.trace_id = d.traceId.hex;
+    if (!d.recorded) {
       this.recording = false;
       this.call = undefined;
       // What the W3C propagator would write for this context, without making the context.
-      this.unrecorded = `00-${traceId.hex}-${spanHex(word(), word() || 1)}-00`;
-      this.unrecordedState = traceState;
+      this.unrecorded = `00-${d.traceId.hex}-${spanHex(word(), word() || 1)}-00`;
+      this.unrecordedState = d.traceState;
       return;
     }
-    const flags =
-      decision.decision === SamplingDecision.RECORD_AND_SAMPLED ? TraceFlags.SAMPLED : TraceFlags.NONE;
-    const call = new CallSpans(
-      tracer,
-      name,
-      record.method,
-      traceId,
-      flags,
-      traceState,
-      valid ? caller : undefined,
-    );
-    if (decision.attributes && Object.keys(decision.attributes).length > 0)
-      call.samplerAttributes = decision.attributes;
+    const call = new CallSpans(tracer, name, record.method, d.traceId, d.traceFlags, d.traceState, d.caller);
+    if (d.attributes && Object.keys(d.attributes).length > 0) call.samplerAttributes = d.attributes;
     call.server = serverOf(req.headers.host ?? '');
     call.httpVersion = req.httpVersion;
     call.route = route;
