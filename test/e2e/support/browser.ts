@@ -60,6 +60,17 @@ export async function launchChromium(): Promise<Browser> {
 export const policyViolations: string[] = [];
 
 /**
+ * PORTICO_E2E_CPU_SLOWDOWN=N runs every page's scripts N times slower (Chromium's CPU throttling), as
+ * on a busy CI machine: a test that acts before the screen it waits for is drawn fails at once.
+ */
+const CPU_SLOWDOWN = Number(process.env.PORTICO_E2E_CPU_SLOWDOWN ?? 1);
+
+async function slowDown(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/**
  * A fresh browser profile (cookies, local storage) in English, asking for reduced motion: the app then
  * opens menus, dialogs and toasts without transitions (the tests wait for no animation, and chromium
  * renders no frames of one on the runner's CPU).
@@ -75,6 +86,7 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
   });
   // Well under the test time-out, so that a failure names the element that never came.
   context.setDefaultTimeout(10_000);
+  if (CPU_SLOWDOWN > 1) context.on('page', (page) => void slowDown(page));
   return context;
 }
 

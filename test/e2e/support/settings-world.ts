@@ -62,6 +62,14 @@ export function settingsScreen(page: () => Page, portico: () => Portico) {
       await page().goto(`${portico().webUrl}/management/settings/${path}`);
       await settle(page());
     },
+    /**
+     * Waits for the address, then for the new screen's heading: a link changes the address before
+     * the screen is drawn, and until then the previous screen's fields take what is typed.
+     */
+    shown: async (url: RegExp, heading: string) => {
+      await page().waitForURL(url);
+      await page().getByRole('main').getByRole('heading', { name: heading, exact: true }).waitFor();
+    },
     /** Waits for the toast, then closes it: a toast under the pointer outlives its 3 s, and the next wait for the same words would see it. */
     toast: (text: string) => closeToast(page(), text),
     /** No serious accessibility violation, and a screenshot. */
