@@ -61,7 +61,8 @@ export const policyViolations: string[] = [];
 
 /**
  * PORTICO_E2E_CPU_SLOWDOWN=N runs every page's scripts N times slower (Chromium's CPU throttling), as
- * on a busy CI machine: a test that acts before the screen it waits for is drawn fails at once.
+ * on a busy CI machine: a test that acts before the screen it waits for is drawn fails at once. The
+ * waits for an element are as many times longer (the test time-out is not: run one file at a time).
  */
 const CPU_SLOWDOWN = Number(process.env.PORTICO_E2E_CPU_SLOWDOWN ?? 1);
 
@@ -85,7 +86,7 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
     if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
   });
   // Well under the test time-out, so that a failure names the element that never came.
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(10_000 * CPU_SLOWDOWN);
   if (CPU_SLOWDOWN > 1) context.on('page', (page) => void slowDown(page));
   return context;
 }
