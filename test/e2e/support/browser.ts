@@ -64,7 +64,7 @@ export const policyViolations: string[] = [];
  * on a busy CI machine: a test that acts before the screen it waits for is drawn fails at once. The
  * waits for an element are as many times longer (the test time-out is not: run one file at a time).
  */
-const CPU_SLOWDOWN = Number(process.env.PORTICO_E2E_CPU_SLOWDOWN ?? 1);
+const CPU_SLOWDOWN = Math.max(1, Number(process.env.PORTICO_E2E_CPU_SLOWDOWN) || 1);
 
 async function slowDown(page: Page): Promise<void> {
   const session = await page.context().newCDPSession(page);
